@@ -1,0 +1,93 @@
+// Builds the OpenAPI 3.1 document from the route table: every registered route, with its access
+// policy, parameters, request body and response schemas (zod -> JSON Schema 2020-12).
+import { z } from 'zod';
+import type { RouteDef } from './route-definition';
+
+type JsonSchema = Record<string, unknown>;
+
+/** Named schemas (zod `.meta({ id })`) are hoisted into components.schemas and referenced. */
+let components: Record<string, JsonSchema> = {};
+
+function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const raw = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: 'inline' }) as JsonSchema;
+  const json = JSON.parse(JSON.stringify(raw).replace(/"#\/\$defs\/([^"]+)"/g, '"#/components/schemas/$1"')) as JsonSchema;
+  delete json.$schema;
+  const defs = json.$defs as Record<string, JsonSchema> | undefined;
+  delete json.$defs;
+  for (const [name, def] of Object.entries(defs ?? {})) components[name] = def;
+  return json;
+}
+
+function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): unknown[] {
+  if (!schema) return [];
+  const json = toSchema(schema, 'input');
+  const props = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required as string[] | undefined) ?? []);
+  return Object.entries(props).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
+    ...(typeof s.description === 'string' ? { description: s.description } : {}),
+    schema: s,
+  }));
+}
+
+function describeAccess(route: RouteDef): string {
+  const a = route.access;
+  if ('public' in a) return 'Access: public.';
+  if ('authenticated' in a) return 'Access: any authenticated caller.';
+  const roles = a.roles?.length ? `roles ${a.roles.join(', ')}` : '';
+  const scopes = a.scopes?.length ? `API-key scopes ${a.scopes.join(', ')}` : '';
+  return `Access: ${[roles, scopes].filter(Boolean).join('; or ')}.`;
+}
+
+export function buildOpenApiDocument(routes: RouteDef[]): Record<string, unknown> {
+  components = {};
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const responses: Record<string, unknown> = {};
+    for (const [status, spec] of Object.entries(route.responses)) {
+      const contentType = spec.contentType ?? 'application/json';
+      responses[status] = {
+        description: spec.description,
+        ...(spec.schema || spec.contentType
+          ? { content: { [contentType]: { schema: spec.schema ? toSchema(spec.schema, 'output') : {} } } }
+          : {}),
+      };
+    }
+    const op: Record<string, unknown> = {
+      operationId: `${route.method}${route.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+      summary: route.summary,
+      description: describeAccess(route),
+      tags: route.tags,
+      parameters: [...parameters(route.request?.params, 'path'), ...parameters(route.request?.query, 'query')],
+      responses,
+      ...('public' in route.access ? { security: [] } : {}),
+    };
+    if (route.request?.body) {
+      op.requestBody = { required: true, content: { 'application/json': { schema: toSchema(route.request.body, 'input') } } };
+    }
+    (paths[route.path] ??= {})[route.method] = op;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Fraud Intelligence Platform API',
+      version: '0.1.0',
+      description:
+        'Core API of the fraud-intelligence platform. People authenticate through an identity-aware proxy ' +
+        '(X-Goog-Authenticated-User-Email, optionally with X-Goog-IAP-JWT-Assertion); trusted services send X-API-KEY. ' +
+        'Errors are {"error": {"code", "message", "details"?}}. Lists answer {"items", "next_cursor"} and take limit and cursor.',
+    },
+    servers: [{ url: '/' }],
+    components: {
+      schemas: components,
+      securitySchemes: {
+        proxyIdentity: { type: 'apiKey', in: 'header', name: 'X-Goog-Authenticated-User-Email' },
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-KEY' },
+      },
+    },
+    security: [{ proxyIdentity: [] }, { apiKey: [] }],
+    paths,
+  };
+}

@@ -1,0 +1,59 @@
+// How a route is declared: method, path, access policy, request schemas, responses, handler.
+// The access policy is mandatory: a route without one cannot be registered.
+import type Koa from 'koa';
+import type { z } from 'zod';
+import type { ApiKeyScope, Principal, Role } from '../domain/auth/roles';
+import type { AppDeps } from './app-deps';
+
+/**
+ * - `public`: anyone, no identity needed (health, docs).
+ * - `authenticated`: any caller with an identity (person or service).
+ * - `roles` / `scopes`: a person holding any of the roles, or a service key holding any of the scopes.
+ */
+export type AccessPolicy =
+  | { public: true }
+  | { authenticated: true }
+  | { roles: readonly Role[]; scopes?: readonly ApiKeyScope[] }
+  | { roles?: readonly Role[]; scopes: readonly ApiKeyScope[] };
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+  /** Content type when not JSON (downloads, HTML, JavaScript). */
+  contentType?: string;
+}
+
+export interface HandlerInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  principal: Principal | null;
+  deps: AppDeps;
+  ctx: Koa.Context;
+}
+
+export interface HandlerResult {
+  status?: number;
+  body?: unknown;
+}
+
+export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
+  method: HttpMethod;
+  /** OpenAPI-style path: /intakes/{id} */
+  path: string;
+  summary: string;
+  tags: string[];
+  access: AccessPolicy;
+  request?: { params?: z.ZodType<P>; query?: z.ZodType<Q>; body?: z.ZodType<B> };
+  responses: Record<number, ResponseSpec>;
+  handler: (input: HandlerInput<P, Q, B>) => Promise<HandlerResult | void>;
+}
+
+/** Identity helper that keeps the handler's input types tied to the schemas. */
+export function defineRoute<P = Record<string, never>, Q = Record<string, never>, B = undefined>(
+  def: RouteDef<P, Q, B>,
+): RouteDef {
+  return def as unknown as RouteDef;
+}

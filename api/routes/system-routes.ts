@@ -1,0 +1,118 @@
+// Health, readiness, the OpenAPI document and its two viewers (served from npm packages: no CDN).
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { buildOpenApiDocument } from '../openapi';
+import { defineRoute, type RouteDef } from '../route-definition';
+import { ErrorSchema } from '../schemas/common';
+
+const swaggerDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
+const redocBundle = path.join(path.dirname(require.resolve('redoc/package.json')), 'bundles', 'redoc.standalone.js');
+
+const ASSETS: Record<string, { file: string; type: string }> = {
+  'swagger-ui.css': { file: path.join(swaggerDir, 'swagger-ui.css'), type: 'text/css' },
+  'swagger-ui-bundle.js': { file: path.join(swaggerDir, 'swagger-ui-bundle.js'), type: 'application/javascript' },
+  'swagger-ui-standalone-preset.js': { file: path.join(swaggerDir, 'swagger-ui-standalone-preset.js'), type: 'application/javascript' },
+  'favicon-32x32.png': { file: path.join(swaggerDir, 'favicon-32x32.png'), type: 'image/png' },
+  'redoc.standalone.js': { file: redocBundle, type: 'application/javascript' },
+};
+
+const SWAGGER_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>FIP API – Swagger UI</title>
+<link rel="stylesheet" href="/docs/assets/swagger-ui.css"><link rel="icon" href="/docs/assets/favicon-32x32.png"></head>
+<body><div id="swagger-ui"></div>
+<script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/docs/assets/swagger-ui-standalone-preset.js"></script>
+<script src="/docs/assets/swagger-init.js"></script>
+</body></html>`;
+const SWAGGER_INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout' });`;
+const REDOC_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>FIP API – ReDoc</title></head>
+<body><redoc spec-url="/openapi.json"></redoc><script src="/docs/assets/redoc.standalone.js"></script></body></html>`;
+
+let cachedDocument: Record<string, unknown> | null = null;
+
+const HealthSchema = z.object({ status: z.literal('ok') });
+const ReadySchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  checks: z.object({ database: z.string(), temporal: z.string() }),
+});
+
+async function check(fn: () => Promise<unknown>, timeoutMs = 3000): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      fn(),
+      new Promise((_r, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+    return 'ok';
+  } catch (err) {
+    return `error: ${err instanceof Error ? err.message.split('\n')[0] : 'unreachable'}`;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function systemRoutes(getAllRoutes: () => RouteDef[]): RouteDef[] {
+  return [
+    defineRoute({
+      method: 'get', path: '/healthz', summary: 'Liveness: the process is up', tags: ['system'], access: { public: true },
+      responses: { 200: { description: 'Alive', schema: HealthSchema } },
+      handler: async () => ({ body: { status: 'ok' } }),
+    }),
+    defineRoute({
+      method: 'get', path: '/readyz', summary: 'Readiness: database and Temporal reachable', tags: ['system'], access: { public: true },
+      responses: { 200: { description: 'Ready', schema: ReadySchema }, 503: { description: 'A dependency is unreachable', schema: ReadySchema } },
+      handler: async ({ deps }) => {
+        const [database, temporal] = await Promise.all([
+          check(() => deps.knex.raw('select 1')),
+          check(() => deps.temporal.workflowService.getSystemInfo({})),
+        ]);
+        const ready = database === 'ok' && temporal === 'ok';
+        return { status: ready ? 200 : 503, body: { status: ready ? 'ready' : 'not_ready', checks: { database, temporal } } };
+      },
+    }),
+    defineRoute({
+      method: 'get', path: '/openapi.json', summary: 'This OpenAPI 3.1 document', tags: ['system'], access: { public: true },
+      responses: { 200: { description: 'OpenAPI document', schema: z.record(z.string(), z.unknown()) } },
+      handler: async () => {
+        cachedDocument ??= buildOpenApiDocument(getAllRoutes());
+        return { body: cachedDocument };
+      },
+    }),
+    defineRoute({
+      method: 'get', path: '/docs', summary: 'Swagger UI', tags: ['system'], access: { public: true },
+      responses: { 200: { description: 'HTML page', contentType: 'text/html' } },
+      handler: async ({ ctx }) => {
+        ctx.type = 'text/html';
+        return { body: SWAGGER_HTML };
+      },
+    }),
+    defineRoute({
+      method: 'get', path: '/redoc', summary: 'ReDoc', tags: ['system'], access: { public: true },
+      responses: { 200: { description: 'HTML page', contentType: 'text/html' } },
+      handler: async ({ ctx }) => {
+        ctx.type = 'text/html';
+        return { body: REDOC_HTML };
+      },
+    }),
+    defineRoute<{ file: string }>({
+      method: 'get', path: '/docs/assets/{file}', summary: 'Static files of the documentation viewers', tags: ['system'],
+      access: { public: true },
+      request: { params: z.object({ file: z.enum(['swagger-init.js', ...Object.keys(ASSETS)] as [string, ...string[]]) }) },
+      responses: { 200: { description: 'The file', contentType: 'application/octet-stream' }, 400: { description: 'Unknown file', schema: ErrorSchema } },
+      handler: async ({ params, ctx }) => {
+        ctx.set('Cache-Control', 'public, max-age=3600');
+        if (params.file === 'swagger-init.js') {
+          ctx.type = 'application/javascript';
+          return { body: SWAGGER_INIT };
+        }
+        const asset = ASSETS[params.file];
+        ctx.type = asset.type;
+        return { body: fs.createReadStream(asset.file) };
+      },
+    }),
+  ];
+}

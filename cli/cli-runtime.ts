@@ -1,0 +1,76 @@
+// What CLI commands need: the database (DATABASE_URL, else a running `npm start`'s embedded server,
+// else the embedded server started just for this command) and, for some, the Temporal client.
+import path from 'node:path';
+import type { Knex } from 'knex';
+import pg from 'pg';
+import type { Client } from '@temporalio/client';
+import { loadConfig, type AppConfig } from '../config/config';
+import { createKnex } from '../db/connection';
+import { migrateLatest } from '../db/migrate';
+import { startEmbeddedPostgres } from '../infra/embedded-postgres';
+import { createLogger } from '../infra/logger';
+import { platformAddresses } from '../workers/infrastructure';
+
+let cachedConfig: AppConfig | null = null;
+export function cliConfig(): AppConfig {
+  cachedConfig ??= loadConfig();
+  return cachedConfig;
+}
+
+async function reachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export async function withDatabase<T>(fn: (knex: Knex) => Promise<T>): Promise<T> {
+  const config = cliConfig();
+  const log = createLogger(process.env.FIP_CLI_LOG_LEVEL ?? 'warn', 'fip-cli');
+  const { databaseUrl } = platformAddresses(config);
+  let url = databaseUrl;
+  let stopEmbedded: (() => Promise<void>) | null = null;
+  if (!(await reachable(databaseUrl))) {
+    if (config.database_url) throw new Error('the database at DATABASE_URL is not reachable');
+    process.stderr.write('starting the embedded PostgreSQL for this command...\n');
+    const pg = await startEmbeddedPostgres({
+      dataDir: path.join(config.data_dir, 'pg'),
+      port: config.postgres.port,
+      database: config.postgres.database,
+      persistent: true,
+      log,
+    });
+    stopEmbedded = pg.stop;
+    url = pg.url;
+  }
+  const knex = createKnex(url, 2);
+  try {
+    await migrateLatest(knex);
+    return await fn(knex);
+  } finally {
+    await knex.destroy();
+    if (stopEmbedded) await stopEmbedded();
+  }
+}
+
+export async function withTemporal<T>(fn: (client: Client) => Promise<T>): Promise<T> {
+  const config = cliConfig();
+  const { temporalAddress } = platformAddresses(config);
+  const { Client, Connection } = await import('@temporalio/client');
+  let connection;
+  try {
+    connection = await Connection.connect({ address: temporalAddress, connectTimeout: 5000 });
+  } catch {
+    throw new Error(`Temporal is not reachable at ${temporalAddress}: start the platform (npm start) or set TEMPORAL_ADDRESS`);
+  }
+  try {
+    return await fn(new Client({ connection, namespace: config.temporal_namespace }));
+  } finally {
+    await connection.close();
+  }
+}

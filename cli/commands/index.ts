@@ -1,0 +1,13 @@
+import type { Command } from 'commander';
+import { register as registerDb } from './db';
+import { register as registerKeys } from './keys';
+import { register as registerSetup } from './setup';
+import { register as registerUsers } from './users';
+
+/** Every command group of `fip`, in help order. */
+export function registerCommandGroups(program: Command): void {
+  registerDb(program);
+  registerUsers(program);
+  registerKeys(program);
+  registerSetup(program);
+}

@@ -1,0 +1,19 @@
+import type { Command } from 'commander';
+
+export function register(program: Command): void {
+  const setup = program.command('setup').description('One-time preparation of this machine');
+  setup
+    .command('temporal-cli')
+    .description('Find or build the Temporal CLI exactly as `npm start` does, and print its path')
+    .action(async () => {
+      const { resolveTemporalCli } = await import('../../infra/temporal-cli');
+      const { cliConfig } = await import('../cli-runtime');
+      const found = await resolveTemporalCli(cliConfig().temporal_cli_path, (line) => process.stderr.write(`${line}\n`));
+      if (!found) {
+        process.stderr.write('no Temporal CLI and no Go toolchain: `npm start` will use the Temporal SDK download (needs internet)\n');
+        process.exitCode = 1;
+        return;
+      }
+      process.stdout.write(`${found}\n`);
+    });
+}

@@ -1,0 +1,133 @@
+// Typed configuration, parsed once from the environment.
+// Named variables (PORT, DATABASE_URL, TEMPORAL_ADDRESS, ...) plus every other setting under the
+// SVC_ prefix with `__` for nesting: SVC_AUTH__TRUST_PROXY_HEADER -> auth.trust_proxy_header.
+// A bad or unknown value stops start-up with a message naming the variable and the expected form.
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no'])])
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 'yes');
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const port = int(1, 65535);
+const csv = z
+  .string()
+  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+
+const schema = z.strictObject({
+  port: port.default(8080),
+  database_url: z.string().url().optional(),
+  temporal_address: z.string().regex(/^[^\s:]+:\d+$/, 'host:port').optional(),
+  temporal_namespace: z.string().min(1).default('default'),
+  temporal_cli_path: z.string().min(1).optional(),
+  anthropic_api_key: z.string().min(1).optional(),
+  anthropic_base_url: z.string().url().optional(),
+  data_dir: z.string().min(1).default('./.data'),
+  log: z.strictObject({ level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info') }).prefault({}),
+  temporal: z
+    .strictObject({
+      port: port.default(7233),
+      ui_port: port.default(8233),
+      ip: z.string().default('127.0.0.1'),
+      task_queue: z.string().min(1).default('fip-main'),
+      headless: bool.default(false),
+    })
+    .prefault({}),
+  postgres: z
+    .strictObject({
+      port: port.default(54329),
+      database: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'a lowercase identifier').default('fip'),
+      pool_max: int(1, 200).default(10),
+    })
+    .prefault({}),
+  auth: z
+    .strictObject({
+      trust_proxy_header: bool.default(false),
+      identity_header: z.string().min(1).default('x-goog-authenticated-user-email'),
+      iap_audience: z.string().min(1).optional(),
+      iap_jwks_url: z.string().url().optional(),
+      iap_public_key: z.string().min(1).optional(),
+      iap_issuer: z.string().min(1).default('https://cloud.google.com/iap'),
+      bootstrap_admins: csv.pipe(z.array(z.string().email())).default([]),
+    })
+    .prefault({}),
+  analytics: z
+    .strictObject({ scheduled_report_check_interval_minutes: int(1, 24 * 60).default(15) })
+    .prefault({}),
+  smtp: z
+    .strictObject({ url: z.string().url().optional(), from: z.string().min(3).default('fip-reports@localhost') })
+    .prefault({}),
+  ssi: z
+    .strictObject({
+      llm_model: z.string().min(1).default('claude-sonnet-4-5'),
+      allowlist_path: z.string().min(1).default('config/wallet_allowlist.json'),
+    })
+    .prefault({}),
+  chromium: z.strictObject({ path: z.string().min(1).default('/usr/bin/chromium') }).prefault({}),
+  api: z
+    .strictObject({ body_limit_mb: int(1, 1024).default(25) })
+    .prefault({}),
+});
+
+export type AppConfig = z.infer<typeof schema>;
+
+/** Top-level variables that are not under SVC_, mapped to their config key. */
+const NAMED: Record<string, string> = {
+  PORT: 'port',
+  DATABASE_URL: 'database_url',
+  TEMPORAL_ADDRESS: 'temporal_address',
+  TEMPORAL_NAMESPACE: 'temporal_namespace',
+  TEMPORAL_CLI_PATH: 'temporal_cli_path',
+  ANTHROPIC_API_KEY: 'anthropic_api_key',
+  ANTHROPIC_BASE_URL: 'anthropic_base_url',
+  SVC_DATA_DIR: 'data_dir',
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The environment variable that sets a config path, for error messages. */
+export function envNameFor(pathParts: ReadonlyArray<PropertyKey>): string {
+  const key = pathParts.map(String).join('.');
+  const named = Object.entries(NAMED).find(([, v]) => v === key);
+  if (named) return named[0];
+  return `SVC_${pathParts.map((p) => String(p).toUpperCase()).join('__')}`;
+}
+
+function toRaw(env: NodeJS.ProcessEnv): Record<string, unknown> {
+  const raw: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined || value === '') continue;
+    if (NAMED[name]) {
+      raw[NAMED[name]] = value;
+      continue;
+    }
+    if (!name.startsWith('SVC_')) continue;
+    const parts = name.slice(4).toLowerCase().split('__');
+    let node = raw;
+    for (const part of parts.slice(0, -1)) {
+      const next = node[part];
+      if (typeof next !== 'object' || next === null) node[part] = {};
+      node = node[part] as Record<string, unknown>;
+    }
+    node[parts[parts.length - 1]] = value;
+  }
+  return raw;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = schema.safeParse(toRaw(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      if (issue.code === 'unrecognized_keys') {
+        return issue.keys.map((k) => `${envNameFor([...issue.path, k])}: unknown setting`).join('\n');
+      }
+      return `${envNameFor(issue.path)}: ${issue.message}`;
+    });
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  config.data_dir = path.resolve(config.data_dir);
+  return config;
+}

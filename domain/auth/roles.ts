@@ -1,0 +1,34 @@
+/** The platform's roles (spec, "Authentication"). */
+export const ROLES = ['admin', 'analyst', 'researcher', 'reviewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}
+
+/** Scopes an API key (a trusted service) may hold. */
+export const API_KEY_SCOPES = [
+  'intake:write',
+  'tasks:update',
+  'reports:read',
+  'reports:write',
+  'investigations:write',
+  'investigations:read',
+] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+export function isApiKeyScope(value: string): value is ApiKeyScope {
+  return (API_KEY_SCOPES as readonly string[]).includes(value);
+}
+
+/** Who is calling: a person behind the identity-aware proxy, or a trusted service with an API key. */
+export type Principal =
+  | { kind: 'user'; email: string; roles: Role[] }
+  | { kind: 'service'; keyId: string; name: string; scopes: ApiKeyScope[] };
+
+/** `accounts.google.com:alice@example.org` -> `alice@example.org` (lower-cased). */
+export function parseProxyIdentity(headerValue: string): string | null {
+  const value = headerValue.trim();
+  const email = value.includes(':') ? value.slice(value.lastIndexOf(':') + 1) : value;
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email.toLowerCase() : null;
+}

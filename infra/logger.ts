@@ -1,0 +1,28 @@
+import pino, { type Logger } from 'pino';
+
+export type { Logger };
+
+/** Structured JSON logs. Secrets (API keys, proxy assertions, cookies, contact data) are redacted. */
+export function createLogger(level: string, name = 'fip'): Logger {
+  return pino({
+    name,
+    level,
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: {
+      paths: [
+        'req.headers["x-api-key"]',
+        'req.headers["x-goog-iap-jwt-assertion"]',
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.password',
+        '*.api_key',
+        '*.apiKey',
+        'config.anthropic_api_key',
+        'config.smtp.url',
+        'config.database_url',
+      ],
+      censor: '[redacted]',
+    },
+  });
+}

@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { ConfigError, loadConfig } from '../../config/config';
+
+describe('configuration', () => {
+  it('applies defaults and nests SVC_ settings with __', () => {
+    const c = loadConfig({ SVC_ANALYTICS__SCHEDULED_REPORT_CHECK_INTERVAL_MINUTES: '5', SVC_AUTH__TRUST_PROXY_HEADER: 'true' });
+    assert.equal(c.port, 8080);
+    assert.equal(c.temporal.port, 7233);
+    assert.equal(c.temporal.ui_port, 8233);
+    assert.equal(c.temporal_namespace, 'default');
+    assert.equal(c.analytics.scheduled_report_check_interval_minutes, 5);
+    assert.equal(c.auth.trust_proxy_header, true);
+    assert.equal(c.auth.identity_header, 'x-goog-authenticated-user-email');
+    assert.ok(c.data_dir.endsWith('.data'));
+  });
+
+  it('reads the named variables', () => {
+    const c = loadConfig({ PORT: '9001', DATABASE_URL: 'postgres://u:p@db:5432/x', TEMPORAL_ADDRESS: 'temporal:7233', TEMPORAL_NAMESPACE: 'fraud', SVC_TEMPORAL__UI_PORT: '9233' });
+    assert.equal(c.port, 9001);
+    assert.equal(c.database_url, 'postgres://u:p@db:5432/x');
+    assert.equal(c.temporal_address, 'temporal:7233');
+    assert.equal(c.temporal_namespace, 'fraud');
+    assert.equal(c.temporal.ui_port, 9233);
+  });
+
+  it('names the variable and the expected form when a value is bad', () => {
+    assert.throws(() => loadConfig({ PORT: 'eighty' }), (e: unknown) => e instanceof ConfigError && /PORT: .*number/.test(e.message));
+    assert.throws(() => loadConfig({ SVC_TEMPORAL__PORT: '70000' }), /SVC_TEMPORAL__PORT/);
+    assert.throws(() => loadConfig({ SVC_AUTH__BOOTSTRAP_ADMINS: 'not-an-email' }), /SVC_AUTH__BOOTSTRAP_ADMINS/);
+    assert.throws(() => loadConfig({ TEMPORAL_ADDRESS: 'no port here' }), /TEMPORAL_ADDRESS: .*host:port/);
+  });
+
+  it('rejects unknown SVC_ settings so that typos do not pass silently', () => {
+    assert.throws(() => loadConfig({ SVC_AUTH__TRUST_PROXY_HEADERS: 'true' }), /SVC_AUTH__TRUST_PROXY_HEADERS: unknown setting/);
+  });
+});

@@ -1,0 +1,55 @@
+// Shared pieces for tests: config from the test environment, one database pool and one Temporal
+// client per run, and helpers to start the real API server and real workers.
+import type { Knex } from 'knex';
+import type { Client } from '@temporalio/client';
+import { loadConfig, type AppConfig } from '../../config/config';
+import type { AppDeps } from '../../api/app-deps';
+import type { AppOptions } from '../../api/app';
+import { createKnex } from '../../db/connection';
+import { createLogger } from '../../infra/logger';
+import { connectTemporal, startApiServer, startWorker, type RunningApi, type RunningWorker } from '../../workers/platform-runtime';
+
+let knex: Knex | null = null;
+let temporal: Client | null = null;
+const closers: Array<() => Promise<void>> = [];
+
+export function testConfig(env: Record<string, string> = {}): AppConfig {
+  return loadConfig({ ...process.env, SVC_LOG__LEVEL: process.env.FIP_TEST_LOG_LEVEL ?? 'silent', ...env });
+}
+
+export function testKnex(): Knex {
+  knex ??= createKnex(process.env.DATABASE_URL!, 10);
+  return knex;
+}
+
+export async function testTemporal(): Promise<Client> {
+  temporal ??= await connectTemporal(testConfig(), process.env.TEMPORAL_ADDRESS!);
+  return temporal;
+}
+
+export async function testDeps(env: Record<string, string> = {}): Promise<AppDeps> {
+  const config = testConfig(env);
+  return { config, knex: testKnex(), temporal: await testTemporal(), log: createLogger(config.log.level, 'fip-test') };
+}
+
+/** A real API server on a free port; closed after the run (or call close()). */
+export async function startTestApi(env: Record<string, string> = {}, options: AppOptions = {}): Promise<RunningApi & { deps: AppDeps }> {
+  const deps = await testDeps(env);
+  const api = await startApiServer(deps, 0, '127.0.0.1', options);
+  closers.push(api.close);
+  return { ...api, deps };
+}
+
+/** A real Temporal worker on its own task queue (so suites do not steal each other's tasks). */
+export async function startTestWorker(taskQueue: string, env: Record<string, string> = {}): Promise<RunningWorker & { deps: AppDeps }> {
+  const deps = await testDeps({ SVC_TEMPORAL__TASK_QUEUE: taskQueue, ...env });
+  const worker = await startWorker(deps.config, process.env.TEMPORAL_ADDRESS!, deps, taskQueue);
+  closers.push(worker.shutdown);
+  return { ...worker, deps };
+}
+
+export async function closeSharedTestResources(): Promise<void> {
+  for (const close of closers.reverse()) await close().catch(() => undefined);
+  await temporal?.connection.close();
+  await knex?.destroy();
+}

@@ -1,0 +1,27 @@
+// `npm run api`: the Koa API alone, for production, joining PostgreSQL and Temporal from
+// DATABASE_URL and TEMPORAL_ADDRESS (default: those of a running `npm start`).
+import { loadConfig } from '../config/config';
+import { createLogger } from '../infra/logger';
+import { platformAddresses } from './infrastructure';
+import { connectDatabase, connectTemporal, startApiServer } from './platform-runtime';
+import { onShutdown } from './process-lifecycle';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config.log.level, 'fip-api');
+  const { databaseUrl, temporalAddress } = platformAddresses(config);
+  const knex = await connectDatabase(config, databaseUrl, log, true);
+  const temporal = await connectTemporal(config, temporalAddress);
+  const api = await startApiServer({ config, knex, temporal, log }, config.port);
+  onShutdown(log, [
+    ['api', api.close],
+    ['temporal client', () => temporal.connection.close()],
+    ['database pool', () => knex.destroy()],
+  ]);
+  log.info({ url: `http://localhost:${config.port}`, docs: `http://localhost:${config.port}/docs` }, 'API listening');
+}
+
+main().catch((err) => {
+  process.stderr.write(`fip-api: start-up failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+// `npm start`: the whole platform in one process on embedded defaults: PostgreSQL, the Temporal dev
+// server with its UI, the Temporal workers and the Koa API.
+import { loadConfig } from '../config/config';
+import { createLogger } from '../infra/logger';
+import { startInfrastructure } from './infrastructure';
+import { connectDatabase, connectTemporal, startApiServer, startWorker } from './platform-runtime';
+import { onShutdown } from './process-lifecycle';
+import { startBackgroundServices } from './background-services';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config.log.level);
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+  say(`fip: starting (data directory ${config.data_dir})`);
+  const infra = await startInfrastructure(config, log, say);
+  const knex = await connectDatabase(config, infra.databaseUrl, log, true);
+  const temporal = await connectTemporal(config, infra.temporalAddress);
+  const deps = { config, knex, temporal, log };
+  const worker = await startWorker(config, infra.temporalAddress, deps);
+  const background = await startBackgroundServices(deps);
+  const api = await startApiServer(deps, config.port);
+  onShutdown(log, [
+    ['api', api.close],
+    ['workers', worker.shutdown],
+    ['background', background.stop],
+    ['temporal client', () => temporal.connection.close()],
+    ['database pool', () => knex.destroy()],
+    ['embedded services', infra.stop],
+  ]);
+  const host = `http://localhost:${config.port}`;
+  say('');
+  say(`  API          ${host}`);
+  say(`  Swagger UI   ${host}/docs`);
+  say(`  ReDoc        ${host}/redoc`);
+  say(`  Temporal UI  ${infra.temporalUiUrl ?? `(external cluster at ${infra.temporalAddress})`}`);
+  say(`  Temporal     ${infra.temporalAddress} namespace ${config.temporal_namespace}, task queue ${config.temporal.task_queue}`);
+  say(`  PostgreSQL   ${infra.embedded.postgres ? `embedded, 127.0.0.1:${config.postgres.port}` : 'DATABASE_URL'}`);
+  say(`  Data         ${config.data_dir}`);
+  say('');
+  say('fip: ready (Ctrl-C stops everything)');
+}
+
+main().catch((err) => {
+  process.stderr.write(`fip: start-up failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

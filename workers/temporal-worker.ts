@@ -1,0 +1,30 @@
+// `npm run worker`: Temporal workers alone. Run any number of them against one cluster.
+import { loadConfig } from '../config/config';
+import { createLogger } from '../infra/logger';
+import { platformAddresses } from './infrastructure';
+import { startBackgroundServices } from './background-services';
+import { connectDatabase, connectTemporal, startWorker } from './platform-runtime';
+import { onShutdown } from './process-lifecycle';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config.log.level, 'fip-worker');
+  const { databaseUrl, temporalAddress } = platformAddresses(config);
+  const knex = await connectDatabase(config, databaseUrl, log, true);
+  const temporal = await connectTemporal(config, temporalAddress);
+  const deps = { config, knex, temporal, log };
+  const worker = await startWorker(config, temporalAddress, deps);
+  const background = await startBackgroundServices(deps);
+  onShutdown(log, [
+    ['workers', worker.shutdown],
+    ['background', background.stop],
+    ['temporal client', () => temporal.connection.close()],
+    ['database pool', () => knex.destroy()],
+  ]);
+  log.info({ temporalAddress, taskQueue: config.temporal.task_queue }, 'worker running');
+}
+
+main().catch((err) => {
+  process.stderr.write(`fip-worker: start-up failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});
