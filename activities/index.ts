@@ -3,17 +3,53 @@
 import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
 import type { AppConfig } from '../config/config';
+import { createBlobStore, type BlobStore } from '../infra/blob-store';
 import type { Logger } from '../infra/logger';
+import { runScheduledReportsJob, type ScheduledReportsJobResult } from '../services/scheduled-reports-job';
+import { createBrowserProvider, type BrowserProvider } from './reports/browser-pool';
+import { createReportDeliveryActivities } from './reports/report-delivery';
+import { createReportGenerationActivities } from './reports/report-generation';
+import { createScheduleActivities } from './reports/schedule-activities';
+
+/** Long-lived resources of a worker process (or a CLI command): closed when it stops. */
+export interface ActivityResources {
+  blobs: BlobStore;
+  browser: BrowserProvider;
+  close(): Promise<void>;
+}
+
+export function createActivityResources(config: AppConfig): ActivityResources {
+  const browser = createBrowserProvider({ executablePath: config.chromium.path });
+  return { blobs: createBlobStore(config.data_dir), browser, close: () => browser.close() };
+}
 
 export interface ActivityDeps {
   config: AppConfig;
   knex: Knex;
   temporal: Client;
   log: Logger;
+  resources: ActivityResources;
+  /** Test hooks (never set in production). */
+  hooks?: { beforeReportStore?: () => Promise<void> };
 }
 
-export function createActivities(_deps: ActivityDeps) {
-  return {};
+export function createActivities(deps: ActivityDeps) {
+  const { knex, log, config } = deps;
+  const { blobs, browser } = deps.resources;
+  const schedule = createScheduleActivities({ knex });
+  const generation = createReportGenerationActivities({ knex, blobs, browser, log, beforeStore: deps.hooks?.beforeReportStore });
+  const delivery = createReportDeliveryActivities({ knex, blobs, log, smtp: config.smtp });
+  return {
+    ...schedule,
+    ...generation,
+    ...delivery,
+    async runScheduledReportsJob(input: { dryRun: boolean }): Promise<ScheduledReportsJobResult> {
+      return runScheduledReportsJob(
+        { knex, temporal: deps.temporal, taskQueue: config.temporal.task_queue, log, steps: { ...generation, ...delivery, ...schedule } },
+        input,
+      );
+    },
+  };
 }
 
 export type PlatformActivities = ReturnType<typeof createActivities>;

@@ -2,11 +2,14 @@
 // not exist (404), and a route cannot be registered without a policy.
 import type { RouteDef } from './route-definition';
 import { accountRoutes } from './routes/account-routes';
+import { reportRoutes } from './routes/report-routes';
+import { scheduledReportRoutes } from './routes/scheduled-report-routes';
 import { systemRoutes } from './routes/system-routes';
+import { taskRoutes } from './routes/task-routes';
 
 let routes: RouteDef[] | null = null;
 
 export function allRoutes(): RouteDef[] {
-  routes ??= [...systemRoutes(allRoutes), ...accountRoutes];
+  routes ??= [...systemRoutes(allRoutes), ...accountRoutes, ...scheduledReportRoutes, ...reportRoutes, ...taskRoutes];
   return routes;
 }

@@ -11,7 +11,7 @@ import type { AppDeps } from '../api/app-deps';
 import { createKnex } from '../db/connection';
 import { migrateLatest } from '../db/migrate';
 import type { Logger } from '../infra/logger';
-import { createActivities, type ActivityDeps } from '../activities';
+import { createActivities, createActivityResources, type ActivityDeps } from '../activities';
 
 export async function connectDatabase(config: AppConfig, databaseUrl: string, log: Logger, migrate: boolean): Promise<Knex> {
   const knex = createKnex(databaseUrl, config.postgres.pool_max);
@@ -92,18 +92,24 @@ function installTemporalRuntime(log: Logger): void {
   });
 }
 
-export async function startWorker(config: AppConfig, address: string, activityDeps: ActivityDeps, taskQueue = config.temporal.task_queue): Promise<RunningWorker> {
-  installTemporalRuntime(activityDeps.log);
+export type WorkerDeps = Omit<ActivityDeps, 'resources'> & Partial<Pick<ActivityDeps, 'resources'>>;
+
+export async function startWorker(config: AppConfig, address: string, deps: WorkerDeps, taskQueue = config.temporal.task_queue): Promise<RunningWorker> {
+  installTemporalRuntime(deps.log);
+  const resources = deps.resources ?? createActivityResources(config);
   const connection = await NativeConnection.connect({ address });
   const worker = await Worker.create({
     connection,
     namespace: config.temporal_namespace,
     taskQueue,
     workflowBundle: await workflowBundle(),
-    activities: createActivities(activityDeps),
+    activities: createActivities({ ...deps, config, resources }),
     shutdownGraceTime: '10s',
   });
-  const done = worker.run().finally(() => connection.close());
+  const done = worker.run().finally(async () => {
+    await connection.close();
+    await resources.close();
+  });
   return {
     worker,
     done,

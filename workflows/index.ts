@@ -1,3 +1,5 @@
 // Every workflow the platform's workers run. Workflow code imports only @temporalio/workflow,
 // domain/ types and `import type` of activities.
-export {};
+export { reportScheduleWorkflow } from './report-schedule-workflow';
+export { generateReportWorkflow } from './generate-report-workflow';
+export { scheduledReportsJobWorkflow } from './scheduled-reports-job-workflow';

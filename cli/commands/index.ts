@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { register as registerDb } from './db';
+import { register as registerJobs } from './jobs';
 import { register as registerKeys } from './keys';
 import { register as registerSetup } from './setup';
 import { register as registerUsers } from './users';
@@ -9,5 +10,6 @@ export function registerCommandGroups(program: Command): void {
   registerDb(program);
   registerUsers(program);
   registerKeys(program);
+  registerJobs(program);
   registerSetup(program);
 }

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { findGeneratedReport, listGeneratedReports } from '../../db/repositories/generated-report-repository';
+import { REPORT_CONTENT_TYPES } from '../../domain/reports/report-content';
+import {
+  ReportOptionsSchema,
+  ReportScopeSchema,
+  TemplateNameSchema,
+  checkScopeAgainstTemplate,
+} from '../../domain/reports/report-request';
+import { createBlobStore } from '../../infra/blob-store';
+import { reportFileName } from '../../activities/reports/build-report-content';
+import { NotFoundError } from '../errors';
+import { encodeCursor, pageQueryShape, pageSchema } from '../pagination';
+import { principalName } from '../principal-name';
+import { defineRoute } from '../route-definition';
+import { ErrorSchema, UuidParam } from '../schemas/common';
+import { TaskAcceptedSchema } from './task-routes';
+
+const GenerateSchema = z
+  .object({
+    template: TemplateNameSchema,
+    scope: ReportScopeSchema,
+    options: ReportOptionsSchema,
+    recipients: z.array(z.email()).max(50).default([]).describe('Optional: e-mail the report to these addresses'),
+  })
+  .strict()
+  .superRefine((v, ctx) => checkScopeAgainstTemplate(v.template, v.scope, ctx, ['scope']));
+
+const GeneratedReportSchema = z
+  .object({
+    id: z.string().uuid(),
+    schedule_id: z.string().uuid().nullable(),
+    due_at: z.string().describe('due time (scheduled) or request time (one-off), ISO 8601 UTC'),
+    template: z.string(),
+    format: z.string(),
+    title: z.string(),
+    size_bytes: z.number().int(),
+    sha256: z.string(),
+    task_id: z.string().nullable(),
+    requested_by: z.string().nullable(),
+    delivery_status: z.string().nullable().describe('pending, sent, skipped, failed, or null when not e-mailed'),
+    created_at: z.string(),
+    download_path: z.string(),
+  })
+  .meta({ id: 'GeneratedReport' });
+
+export const reportRoutes = [
+  defineRoute<Record<string, never>, Record<string, never>, z.infer<typeof GenerateSchema>>({
+    method: 'post',
+    path: '/reports/generate',
+    summary: 'Generate a report once (a Temporal workflow); poll /tasks/{task_id}',
+    tags: ['reports'],
+    access: { roles: ['admin', 'analyst'], scopes: ['reports:write'] },
+    request: { body: GenerateSchema },
+    responses: { 202: { description: 'Accepted', schema: TaskAcceptedSchema }, 400: { description: 'Invalid input', schema: ErrorSchema } },
+    handler: async ({ body, principal, deps }) => {
+      const taskId = `report-${randomUUID()}`;
+      await deps.temporal.workflow.start('generateReportWorkflow', {
+        workflowId: taskId,
+        taskQueue: deps.config.temporal.task_queue,
+        args: [{ ...body, requestedAt: new Date().toISOString(), requestedBy: principalName(principal) }],
+      });
+      return { status: 202, body: { task_id: taskId, kind: 'report', status: 'queued', status_url: `/tasks/${taskId}` } };
+    },
+  }),
+  defineRoute<Record<string, never>, { schedule_id?: string; template?: string; limit: number; cursor?: { ts: string; id: string } }>({
+    method: 'get',
+    path: '/reports/generated',
+    summary: 'List generated reports, newest first',
+    tags: ['reports'],
+    access: { roles: ['admin', 'analyst'], scopes: ['reports:read'] },
+    request: { query: z.object({ schedule_id: z.string().uuid().optional(), template: z.string().max(100).optional(), ...pageQueryShape }) },
+    responses: { 200: { description: 'A page of reports', schema: pageSchema(GeneratedReportSchema, 'GeneratedReportPage') } },
+    handler: async ({ query, deps }) => {
+      const page = await listGeneratedReports(deps.knex, { scheduleId: query.schedule_id, template: query.template, limit: query.limit, after: query.cursor });
+      return {
+        body: {
+          items: page.rows.map((r) => ({
+            id: r.id,
+            schedule_id: r.schedule_id,
+            due_at: r.due_at.toISOString(),
+            template: r.template,
+            format: r.format,
+            title: r.title,
+            size_bytes: r.size_bytes,
+            sha256: r.sha256,
+            task_id: r.task_id,
+            requested_by: r.requested_by,
+            delivery_status: r.delivery_status,
+            created_at: r.created_at.toISOString(),
+            download_path: `/reports/generated/${r.id}/download`,
+          })),
+          next_cursor: encodeCursor(page.next),
+        },
+      };
+    },
+  }),
+  defineRoute<{ id: string }>({
+    method: 'get',
+    path: '/reports/generated/{id}/download',
+    summary: 'Download a generated report (streamed)',
+    tags: ['reports'],
+    access: { roles: ['admin', 'analyst'], scopes: ['reports:read'] },
+    request: { params: UuidParam },
+    responses: {
+      200: { description: 'The report file; X-Content-SHA256 carries its hash', contentType: 'application/octet-stream' },
+      404: { description: 'No such report', schema: ErrorSchema },
+    },
+    handler: async ({ params, deps, ctx }) => {
+      const report = await findGeneratedReport(deps.knex, params.id);
+      const blobs = createBlobStore(deps.config.data_dir);
+      if (!report || !(await blobs.exists(report.blob_key))) throw new NotFoundError(`no generated report ${params.id}`);
+      ctx.type = REPORT_CONTENT_TYPES[report.format];
+      ctx.length = report.size_bytes;
+      ctx.attachment(reportFileName(report.template, report.due_at, report.format));
+      ctx.set('X-Content-SHA256', report.sha256);
+      return { body: blobs.open(report.blob_key) };
+    },
+  }),
+];

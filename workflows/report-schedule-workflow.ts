@@ -1,0 +1,54 @@
+// One long-lived workflow per report schedule (id `report-schedule-<id>`): waits on a durable timer
+// until next_run_at, generates the report, e-mails it, advances the schedule and continues-as-new
+// so its history stays small. Cancelling it (deactivation) stops everything, a run in progress too.
+import { ActivityCancellationType, CancellationScope, CancelledFailure, continueAsNew, isCancellation, log, proxyActivities, sleep } from '@temporalio/workflow';
+import type { PlatformActivities } from '../activities';
+import { trackProgress } from './task-progress';
+
+const db = proxyActivities<PlatformActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
+});
+const generation = proxyActivities<PlatformActivities>({
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '10 seconds',
+  cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
+});
+const delivery = proxyActivities<PlatformActivities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 5 },
+});
+
+export interface ReportScheduleInput {
+  scheduleId: string;
+}
+
+export async function reportScheduleWorkflow(input: ReportScheduleInput): Promise<string> {
+  const progress = trackProgress('loading');
+  const state = await db.loadScheduleState({ scheduleId: input.scheduleId });
+  if (!state) return 'missing';
+  if (!state.isActive) return 'inactive';
+
+  progress.set('waiting', null, { next_run_at: state.nextRunAt });
+  const wait = Date.parse(state.nextRunAt) - Date.now();
+  if (wait > 0) await sleep(wait);
+
+  progress.set('generating', null, { due_at: state.nextRunAt });
+  const outcome = await generation.generateScheduledReport({ scheduleId: input.scheduleId, dueAt: state.nextRunAt });
+  // A deactivation that landed while the run was finishing: the run stored nothing; end as cancelled.
+  if (CancellationScope.current().consideredCancelled) throw new CancelledFailure('schedule deactivated');
+  if (outcome.status === 'inactive' || outcome.status === 'missing') return outcome.status;
+  if (outcome.status === 'generated' || outcome.status === 'existing') {
+    progress.set('delivering', null, { due_at: state.nextRunAt, report_id: outcome.reportId });
+    try {
+      await delivery.deliverReport({ reportId: outcome.reportId, recipients: state.recipients });
+    } catch (err) {
+      if (isCancellation(err)) throw err;
+      // Recorded as failed in report_deliveries; the schedule moves on regardless.
+      log.warn('report delivery failed after retries', { reportId: outcome.reportId, error: String(err) });
+    }
+    await db.advanceSchedule({ scheduleId: input.scheduleId, dueAt: state.nextRunAt });
+  }
+  return continueAsNew<typeof reportScheduleWorkflow>(input);
+}
