@@ -8,9 +8,9 @@ import type { Logger } from '../infra/logger';
 import { ensureScheduleWorkflow, type ScheduleServiceDeps } from './report-schedule-service';
 
 export interface ScheduleRunSteps {
+  /** Generates the run's report and advances the schedule, idempotently. */
   generateScheduledReport(input: { scheduleId: string; dueAt: string }): Promise<{ status: string; reportId?: string }>;
   deliverReport(input: { reportId: string; recipients: string[] }): Promise<{ status: string }>;
-  advanceSchedule(input: { scheduleId: string; dueAt: string }): Promise<{ advanced: boolean }>;
 }
 
 export interface ScheduledReportsJobDeps extends ScheduleServiceDeps {
@@ -55,7 +55,6 @@ export async function runScheduledReportsJob(deps: ScheduledReportsJobDeps, opts
         entry.delivery = 'failed';
         deps.log.warn({ err, schedule_id: s.id }, 'delivery failed; recorded, the schedule moves on');
       }
-      await deps.steps.advanceSchedule({ scheduleId: s.id, dueAt });
     }
     result.due.push(entry);
     say(`ran ${s.id} (due ${dueAt}): ${entry.outcome}${entry.delivery ? `, delivery ${entry.delivery}` : ''}`);

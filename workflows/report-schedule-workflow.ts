@@ -1,11 +1,23 @@
 // One long-lived workflow per report schedule (id `report-schedule-<id>`): waits on a durable timer
 // until next_run_at, generates the report, e-mails it, advances the schedule and continues-as-new
 // so its history stays small. Cancelling it (deactivation) stops everything, a run in progress too.
-import { ActivityCancellationType, CancellationScope, CancelledFailure, continueAsNew, isCancellation, log, proxyActivities, sleep } from '@temporalio/workflow';
+import {
+  ActivityCancellationType,
+  CancellationScope,
+  CancelledFailure,
+  continueAsNew,
+  isCancellation,
+  log,
+  proxyActivities,
+  proxyLocalActivities,
+  sleep,
+} from '@temporalio/workflow';
 import type { PlatformActivities } from '../activities';
+import type { ScheduleState } from '../activities/reports/report-generation';
 import { trackProgress } from './task-progress';
 
-const db = proxyActivities<PlatformActivities>({
+// A local activity: one quick read, no task-queue round trip.
+const db = proxyLocalActivities<PlatformActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
 });
@@ -22,11 +34,13 @@ const delivery = proxyActivities<PlatformActivities>({
 
 export interface ReportScheduleInput {
   scheduleId: string;
+  /** Carried over continue-as-new from the previous run, so a run does not re-read the schedule. */
+  state?: ScheduleState;
 }
 
 export async function reportScheduleWorkflow(input: ReportScheduleInput): Promise<string> {
   const progress = trackProgress('loading');
-  const state = await db.loadScheduleState({ scheduleId: input.scheduleId });
+  const state = input.state ?? (await db.loadScheduleState({ scheduleId: input.scheduleId }));
   if (!state) return 'missing';
   if (!state.isActive) return 'inactive';
 
@@ -39,16 +53,16 @@ export async function reportScheduleWorkflow(input: ReportScheduleInput): Promis
   // A deactivation that landed while the run was finishing: the run stored nothing; end as cancelled.
   if (CancellationScope.current().consideredCancelled) throw new CancelledFailure('schedule deactivated');
   if (outcome.status === 'inactive' || outcome.status === 'missing') return outcome.status;
+  const next = outcome.next;
   if (outcome.status === 'generated' || outcome.status === 'existing') {
     progress.set('delivering', null, { due_at: state.nextRunAt, report_id: outcome.reportId });
     try {
       await delivery.deliverReport({ reportId: outcome.reportId, recipients: state.recipients });
     } catch (err) {
       if (isCancellation(err)) throw err;
-      // Recorded as failed in report_deliveries; the schedule moves on regardless.
+      // Recorded as failed in report_deliveries; the schedule has moved on regardless.
       log.warn('report delivery failed after retries', { reportId: outcome.reportId, error: String(err) });
     }
-    await db.advanceSchedule({ scheduleId: input.scheduleId, dueAt: state.nextRunAt });
   }
-  return continueAsNew<typeof reportScheduleWorkflow>(input);
+  return continueAsNew<typeof reportScheduleWorkflow>({ scheduleId: input.scheduleId, state: next });
 }

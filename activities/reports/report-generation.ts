@@ -10,7 +10,13 @@ import {
   lockReportRun,
   type GeneratedReportRow,
 } from '../../db/repositories/generated-report-repository';
-import { findReportSchedule, isScheduleActiveForShare } from '../../db/repositories/report-schedule-repository';
+import {
+  advanceReportSchedule,
+  findReportSchedule,
+  isScheduleActiveForShare,
+  type ReportScheduleRow,
+} from '../../db/repositories/report-schedule-repository';
+import { nextRunAfter } from '../../domain/reports/cadence';
 import type { ReportFormat } from '../../domain/reports/report-content';
 import { ReportOptionsSchema, ReportScopeSchema, type ReportOptions, type ReportScope } from '../../domain/reports/report-request';
 import type { BlobStore } from '../../infra/blob-store';
@@ -29,9 +35,23 @@ export interface ReportGenerationDeps {
   beforeStore?: () => Promise<void>;
 }
 
+/** What the schedule's workflow needs for its next run. */
+export interface ScheduleState {
+  isActive: boolean;
+  nextRunAt: string;
+  recipients: string[];
+}
+
+export function scheduleState(s: ReportScheduleRow): ScheduleState {
+  return { isActive: s.is_active, nextRunAt: s.next_run_at.toISOString(), recipients: s.recipients };
+}
+
 export type ScheduledRunOutcome =
-  | { status: 'generated' | 'existing'; reportId: string; createdAt: string }
-  | { status: 'inactive' | 'missing' | 'stale' };
+  | { status: 'generated'; reportId: string; createdAt: string; next: ScheduleState }
+  | { status: 'existing'; reportId: string; createdAt: string; next: ScheduleState }
+  | { status: 'stale'; next: ScheduleState }
+  | { status: 'inactive' }
+  | { status: 'missing' };
 
 export interface OneOffReportRequest {
   taskId: string;
@@ -61,18 +81,26 @@ async function renderAndStore(
 
 export function createReportGenerationActivities(deps: ReportGenerationDeps) {
   return {
-    /** The report of one schedule run. Safe to call any number of times for the same due time. */
+    /**
+     * The report of one schedule run, stored together with the schedule's advance (last_run_at :=
+     * due time, next_run_at := the cadence's next) in one transaction. Safe to call any number of
+     * times for the same due time: later calls find the report and change nothing.
+     */
     async generateScheduledReport(input: { scheduleId: string; dueAt: string }): Promise<ScheduledRunOutcome> {
       const dueAt = new Date(input.dueAt);
       return withHeartbeat(() =>
         deps.knex.transaction(async (trx): Promise<ScheduledRunOutcome> => {
           await lockReportRun(trx, `${input.scheduleId}@${dueAt.toISOString()}`);
-          const existing = await findReportForRun(trx, input.scheduleId, dueAt);
-          if (existing) return { status: 'existing', reportId: existing.id, createdAt: existing.created_at.toISOString() };
           const schedule = await findReportSchedule(trx, input.scheduleId);
           if (!schedule) return { status: 'missing' };
+          const advance = async () => {
+            await advanceReportSchedule(trx, schedule.id, dueAt, nextRunAfter(schedule.cadence, dueAt, schedule.anchor_day));
+            return scheduleState((await findReportSchedule(trx, schedule.id))!);
+          };
+          const existing = await findReportForRun(trx, input.scheduleId, dueAt);
+          if (existing) return { status: 'existing', reportId: existing.id, createdAt: existing.created_at.toISOString(), next: await advance() };
           if (!schedule.is_active) return { status: 'inactive' };
-          if (schedule.next_run_at.getTime() !== dueAt.getTime()) return { status: 'stale' };
+          if (schedule.next_run_at.getTime() !== dueAt.getTime()) return { status: 'stale', next: scheduleState(schedule) };
           const report = await renderAndStore(
             deps,
             trx,
@@ -96,7 +124,7 @@ export function createReportGenerationActivities(deps: ReportGenerationDeps) {
           );
           if (!report) return { status: 'inactive' };
           deps.log.info({ schedule_id: schedule.id, due_at: dueAt.toISOString(), report_id: report.id }, 'scheduled report generated');
-          return { status: 'generated', reportId: report.id, createdAt: report.created_at.toISOString() };
+          return { status: 'generated', reportId: report.id, createdAt: report.created_at.toISOString(), next: await advance() };
         }),
       );
     },

@@ -20,7 +20,8 @@ export interface GeneratedReportRow {
 export type NewGeneratedReport = Omit<GeneratedReportRow, 'id' | 'created_at'>;
 
 export async function insertGeneratedReport(knex: Knex, r: NewGeneratedReport): Promise<GeneratedReportRow> {
-  const [row] = await knex('generated_reports').insert(r).returning('*');
+  // clock_timestamp(), not now(): the report exists when it is written, not when its transaction began.
+  const [row] = await knex('generated_reports').insert({ ...r, created_at: knex.raw('clock_timestamp()') }).returning('*');
   return row as GeneratedReportRow;
 }
 
