@@ -47,8 +47,3 @@ export async function buildReportContent(knex: Knex, req: ContentRequest, now: D
     sections,
   };
 }
-
-export function reportFileName(template: string, asOf: Date, format: string): string {
-  const stamp = asOf.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
-  return `${template}-${stamp}Z.${format}`;
-}

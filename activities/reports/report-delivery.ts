@@ -9,7 +9,7 @@ import { ensureDelivery, recordDeliveryAttempt, type DeliveryStatus } from '../.
 import { REPORT_CONTENT_TYPES } from '../../domain/reports/report-content';
 import type { BlobStore } from '../../infra/blob-store';
 import type { Logger } from '../../infra/logger';
-import { reportFileName } from './build-report-content';
+import { reportFileName } from '../../domain/reports/report-file-name';
 
 export interface ReportDeliveryDeps {
   knex: Knex;

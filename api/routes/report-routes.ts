@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { findGeneratedReport, listGeneratedReports } from '../../db/repositories/generated-report-repository';
 import { REPORT_CONTENT_TYPES } from '../../domain/reports/report-content';
+import { reportFileName } from '../../domain/reports/report-file-name';
 import {
   ReportOptionsSchema,
   ReportScopeSchema,
@@ -9,7 +10,6 @@ import {
   checkScopeAgainstTemplate,
 } from '../../domain/reports/report-request';
 import { createBlobStore } from '../../infra/blob-store';
-import { reportFileName } from '../../activities/reports/build-report-content';
 import { NotFoundError } from '../errors';
 import { encodeCursor, pageQueryShape, pageSchema } from '../pagination';
 import { principalName } from '../principal-name';

@@ -9,7 +9,8 @@ import {
   checkScopeAgainstTemplate,
 } from '../../domain/reports/report-request';
 import { REPORT_TEMPLATES } from '../../domain/reports/report-templates';
-import { createSchedule, deactivateSchedule } from '../../services/report-schedule-service';
+import { createSchedule, deactivateSchedule, type ScheduleServiceDeps } from '../../services/report-schedule-service';
+import type { AppDeps } from '../app-deps';
 import { NotFoundError } from '../errors';
 import { encodeCursor, pageQueryShape, pageSchema } from '../pagination';
 import { principalName } from '../principal-name';
@@ -46,6 +47,8 @@ const CreateScheduleSchema = z
   })
   .strict()
   .superRefine((v, ctx) => checkScopeAgainstTemplate(v.template, v.scope, ctx, ['scope']));
+
+const scheduleServiceDeps = (deps: AppDeps): ScheduleServiceDeps => ({ knex: deps.knex, temporal: deps.temporal, taskQueue: deps.config.temporal.task_queue });
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -89,11 +92,7 @@ export const scheduledReportRoutes = [
     request: { body: CreateScheduleSchema },
     responses: { 201: { description: 'The schedule', schema: ScheduleSchema }, 400: { description: 'Invalid input; nothing stored', schema: ErrorSchema } },
     handler: async ({ body, principal, deps }) => {
-      const row = await createSchedule(
-        { knex: deps.knex, temporal: deps.temporal, taskQueue: deps.config.temporal.task_queue },
-        body,
-        principalName(principal),
-      );
+      const row = await createSchedule(scheduleServiceDeps(deps), body, principalName(principal));
       return { status: 201, body: scheduleView(row) };
     },
   }),
@@ -124,11 +123,7 @@ export const scheduledReportRoutes = [
     request: { params: UuidParam },
     responses: { 200: { description: 'The deactivated schedule', schema: ScheduleSchema }, 404: { description: 'No such schedule', schema: ErrorSchema } },
     handler: async ({ params, principal, deps }) => {
-      const result = await deactivateSchedule(
-        { knex: deps.knex, temporal: deps.temporal, taskQueue: deps.config.temporal.task_queue },
-        params.id,
-        principalName(principal),
-      );
+      const result = await deactivateSchedule(scheduleServiceDeps(deps), params.id, principalName(principal));
       if (!result) throw new NotFoundError(`no report schedule ${params.id}`);
       return { body: scheduleView(result.row) };
     },
