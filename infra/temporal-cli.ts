@@ -51,6 +51,7 @@ export async function resolveTemporalCli(explicitPath: string | undefined, progr
 async function buildWithGo(go: string, target: string, progress: Progress): Promise<void> {
   const goVersion = spawnSync(go, ['version'], { encoding: 'utf8' }).stdout.trim();
   // Build into a private directory and rename, so that two builds at once never leave a half binary.
+  fs.mkdirSync(path.dirname(path.dirname(target)), { recursive: true });
   const staging = fs.mkdtempSync(path.join(path.dirname(path.dirname(target)), '.temporal-build-'));
   progress(`Temporal CLI not found: building ${GO_PACKAGE} with ${goVersion} (a one-time step of a few minutes)...`);
   const started = Date.now();
