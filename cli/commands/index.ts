@@ -3,6 +3,7 @@ import { register as registerDb } from './db';
 import { register as registerJobs } from './jobs';
 import { register as registerKeys } from './keys';
 import { register as registerSetup } from './setup';
+import { register as registerSsiWallet } from './ssi-wallet';
 import { register as registerUsers } from './users';
 
 /** Every command group of `fip`, in help order. */
@@ -12,4 +13,5 @@ export function registerCommandGroups(program: Command): void {
   registerKeys(program);
   registerJobs(program);
   registerSetup(program);
+  registerSsiWallet(program);
 }

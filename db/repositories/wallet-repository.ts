@@ -1,0 +1,102 @@
+// Wallets found by investigations: idempotent upserts (retried activities), ordered streaming per
+// scan for exports, and keyset-paginated cross-scan search by token, network and address substring.
+import type { Knex } from 'knex';
+import type { WalletRecord } from '../../domain/wallets/wallet-export-rows';
+import type { Confidence } from '../../domain/wallets/wallet-types';
+import { keysetPage, type Keyset, type KeysetPage } from '../keyset-page';
+
+export interface WalletRow extends WalletRecord {
+  id: string;
+  confidence: Confidence;
+  found_at: Date;
+}
+
+/** What an investigation writes: a finding of the extraction engine (extra fields are ignored). */
+export interface WalletFindingInput {
+  address: string;
+  token: string;
+  network: string;
+  confidence: Confidence;
+  source: string;
+  context?: string;
+  pageUrl?: string | null;
+}
+
+const RANK_SQL = (col: string): string => `CASE ${col} WHEN 'high' THEN 3 WHEN 'medium' THEN 2 ELSE 1 END`;
+
+/**
+ * Inserts findings of one scan; a row already there (same scan, network, token, address) keeps the
+ * strongest confidence and, when the new one is stronger, its source/context/page.
+ */
+export async function upsertWallets(knex: Knex, scanId: string, findings: readonly WalletFindingInput[]): Promise<number> {
+  if (!findings.length) return 0;
+  const unique = new Map<string, WalletFindingInput>();
+  const rank = { high: 3, medium: 2, low: 1 } as const;
+  for (const f of findings) {
+    const key = `${f.network}|${f.token}|${f.address}`;
+    const prev = unique.get(key);
+    if (!prev || rank[f.confidence] > rank[prev.confidence]) unique.set(key, f);
+  }
+  const rows = [...unique.values()].map((f) => ({
+    scan_id: scanId, address: f.address, token: f.token, network: f.network, confidence: f.confidence,
+    source: f.source, context: (f.context ?? '').slice(0, 2000), page_url: f.pageUrl ?? null,
+  }));
+  const stronger = `${RANK_SQL('excluded.confidence')} > ${RANK_SQL('wallets.confidence')}`;
+  await knex('wallets')
+    .insert(rows)
+    .onConflict(['scan_id', 'network', 'token', 'address'])
+    .merge({
+      confidence: knex.raw(`CASE WHEN ${stronger} THEN excluded.confidence ELSE wallets.confidence END`),
+      source: knex.raw(`CASE WHEN ${stronger} THEN excluded.source ELSE wallets.source END`),
+      context: knex.raw(`CASE WHEN ${stronger} THEN excluded.context ELSE wallets.context END`),
+      page_url: knex.raw(`CASE WHEN ${stronger} THEN excluded.page_url ELSE COALESCE(wallets.page_url, excluded.page_url) END`),
+    });
+  return rows.length;
+}
+
+function scanQuery(knex: Knex, scanId: string): Knex.QueryBuilder {
+  return knex('wallets').where({ scan_id: scanId }).orderBy([{ column: 'found_at', order: 'asc' }, { column: 'id', order: 'asc' }]);
+}
+
+/** Every wallet of a scan, oldest first (small scans; use streamWalletsForScan for exports). */
+export async function listWalletsForScan(knex: Knex, scanId: string): Promise<WalletRow[]> {
+  return (await scanQuery(knex, scanId).select('*')) as WalletRow[];
+}
+
+/**
+ * The wallets of a scan as an async stream of rows, oldest first, read in keyset batches (bounded
+ * memory for any scan size, no cursor dependency). The key keeps PostgreSQL's microseconds.
+ */
+export async function* streamWalletsForScan(knex: Knex, scanId: string, batchSize = 1000): AsyncGenerator<WalletRow> {
+  let after: { ts: string; id: string } | undefined;
+  for (;;) {
+    const q = knex('wallets')
+      .select('wallets.*', knex.raw(`to_char(found_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS _k_ts`))
+      .where({ scan_id: scanId })
+      .orderBy([{ column: 'found_at', order: 'asc' }, { column: 'id', order: 'asc' }])
+      .limit(batchSize);
+    if (after) q.whereRaw('(found_at, id) > (?::timestamptz, ?::uuid)', [after.ts, after.id]);
+    const rows = (await q) as Array<WalletRow & { _k_ts: string }>;
+    for (const { _k_ts: _ts, ...row } of rows) yield row as WalletRow;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1];
+    after = { ts: last._k_ts, id: last.id };
+  }
+}
+
+export interface WalletSearch {
+  token?: string;
+  network?: string;
+  addressContains?: string;
+  limit: number;
+  cursor?: Keyset;
+}
+
+/** Cross-investigation search, newest first, keyset-paginated on (found_at, id). */
+export async function searchWallets(knex: Knex, s: WalletSearch): Promise<KeysetPage<WalletRow>> {
+  const q = knex('wallets').select('wallets.*');
+  if (s.token) q.whereRaw('upper(token) = upper(?)', [s.token]);
+  if (s.network) q.whereRaw('lower(network) = lower(?)', [s.network]);
+  if (s.addressContains) q.whereRaw("lower(address) LIKE '%' || lower(?) || '%' ESCAPE '\\'", [s.addressContains.replace(/[\\%_]/g, (c) => `\\${c}`)]);
+  return keysetPage<WalletRow>(knex, q, { tsColumn: 'wallets.found_at', idColumn: 'wallets.id', limit: s.limit, after: s.cursor });
+}

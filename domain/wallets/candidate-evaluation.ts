@@ -1,0 +1,171 @@
+// Deterministic verification of one raw candidate in its page context: decode + checksum, known
+// constants, trap rules, network/token choice (format, coin tab, nearby words, explorer links) and
+// the confidence rules. Returns a finding or a rejection.
+import type { RawCandidate } from './candidate-scanner';
+import { decideConfidence, type Evidence } from './confidence-rules';
+import { type CoinTabHint, findHints } from './context-hints';
+import { decodeCandidate } from './decode-candidate';
+import { decodeEosName } from './decoders/named-account-decoder';
+import { classifyLocation, type RawRange } from './html-location';
+import { knownConstant } from './known-constants';
+import { networkInfo } from './network-catalog';
+import { visibleText } from './text-normalization';
+import type { AddressMatch, NetworkId, RejectedCandidate, WalletFinding } from './wallet-types';
+
+export interface EvaluationContext {
+  buf: string;
+  /** Absolute offset of buf[0] in the whole input. */
+  base: number;
+  ranges: RawRange[];
+  html: boolean;
+  coinTab?: CoinTabHint;
+}
+
+export type Evaluation = { finding: WalletFinding } | { rejected: RejectedCandidate };
+
+const CONTEXT_RADIUS = 300;
+const SNIPPET_RADIUS = 140;
+/** A token named further away than this (in raw characters) does not decide the token. */
+const TOKEN_RADIUS = 160;
+
+function decode(c: RawCandidate): { matches: AddressMatch[]; reason?: string } {
+  const r = c.origin === 'named' && !c.text.includes('.near') ? decodeEosName(c.text) : decodeCandidate(c.text, c.scheme);
+  return { matches: r.matches, reason: r.failures[0] ? `${r.failures[0].format}: ${r.failures[0].reason}` : undefined };
+}
+
+function pickNetwork(allowed: NetworkId[], ctx: EvaluationContext, hintNets: Map<NetworkId, number>, linkNet: NetworkId | undefined): { id: NetworkId; basis: WalletFinding['networkBasis'] } {
+  if (allowed.length === 1) return { id: allowed[0], basis: 'format' };
+  const tab = ctx.coinTab ? allowed.find((n) => ctx.coinTab?.networks.has(n)) : undefined;
+  if (tab) return { id: tab, basis: 'coin-tab' };
+  if (linkNet && allowed.includes(linkNet)) return { id: linkNet, basis: 'context' };
+  let best: NetworkId | undefined;
+  let bestDist = Infinity;
+  for (const id of allowed) {
+    const d = hintNets.get(id);
+    if (d !== undefined && d < bestDist) {
+      best = id;
+      bestDist = d;
+    }
+  }
+  return best ? { id: best, basis: 'context' } : { id: allowed[0], basis: 'default' };
+}
+
+function pickToken(network: NetworkId, ctx: EvaluationContext, hintTokens: Map<string, number>): { token: string; basis: WalletFinding['tokenBasis'] } {
+  const info = networkInfo(network);
+  const fromTab = ctx.coinTab ? info.tokens.filter((t) => ctx.coinTab?.tokens.has(t)) : [];
+  const nonNativeTab = fromTab.find((t) => t !== info.native);
+  if (nonNativeTab || fromTab.length) return { token: nonNativeTab ?? fromTab[0], basis: 'coin-tab' };
+  let best: string | undefined;
+  let bestDist = Infinity;
+  for (const t of info.tokens) {
+    if (t === info.native) continue;
+    const d = hintTokens.get(t);
+    if (d !== undefined && d <= TOKEN_RADIUS && d < bestDist) {
+      best = t;
+      bestDist = d;
+    }
+  }
+  return best ? { token: best, basis: 'context' } : { token: info.native, basis: 'native' };
+}
+
+function explorerNetwork(linkHost: string | undefined): NetworkId | undefined {
+  if (!linkHost) return undefined;
+  const hints = findHints(linkHost, 0, 0);
+  return hints.explorers.values().next().value;
+}
+
+function displayForm(text: string, m: AddressMatch): string {
+  if (m.normalized.startsWith('bitcoincash:') || m.normalized.startsWith('kaspa:')) return m.normalized;
+  if (m.checksum.startsWith('bech32')) return m.normalized;
+  return text;
+}
+
+/** Formats that look exactly like hashes or version numbers (0x + 64 hex, 64 hex, TON raw, HBAR without checksum). */
+const HASH_SHAPED = /^hex32|^near-implicit|^ton-raw|^account-id$/;
+const B64URL_RUN = /^[A-Za-z0-9_-]{16,}/;
+const B64URL_RUN_END = /[A-Za-z0-9_-]{16,}$/;
+
+/** JWT-like: `eyJ…` or a long base64url run joined to this one by a dot. */
+function inDottedToken(buf: string, c: RawCandidate): boolean {
+  if (c.origin === 'deobfuscated' || c.origin === 'joined') return false;
+  if (c.text.startsWith('eyJ')) return true;
+  if (buf[c.end] === '.' && B64URL_RUN.test(buf.slice(c.end + 1, c.end + 20))) return true;
+  return buf[c.start - 1] === '.' && B64URL_RUN_END.test(buf.slice(Math.max(0, c.start - 20), c.start - 1));
+}
+
+export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Evaluation[] {
+  const offset = ctx.base + c.start;
+  const { matches, reason } = decode(c);
+  const reject = (why: string, networks: NetworkId[], stage: RejectedCandidate['stage'], location = 'text'): Evaluation => ({
+    rejected: { candidate: c.text, reason: why, networks, location, offset, stage },
+  });
+  if (!matches.length) return reason && c.origin !== 'joined' && c.origin !== 'segment' ? [reject(reason, [], 'verification')] : [];
+  const out: Evaluation[] = [];
+  for (const m of matches) {
+    if (m.kind !== 'address') {
+      out.push(reject(m.note ?? m.kind, m.networks, 'verification'));
+      continue;
+    }
+    const constant = knownConstant(c.text, m.normalized);
+    if (constant) {
+      out.push(reject(`known non-wallet constant: ${constant}`, m.networks, 'constant'));
+      continue;
+    }
+    if (m.strength === 'none' && c.origin === 'segment') {
+      out.push(reject('no checksum, inside a longer identifier or base64url run', m.networks, 'context'));
+      continue;
+    }
+    if (m.strength === 'none' && c.origin === 'joined') {
+      out.push(reject('no checksum, would need joining across whitespace', m.networks, 'context'));
+      continue;
+    }
+    if (m.strength === 'none' && inDottedToken(ctx.buf, c)) {
+      out.push(reject('no checksum, part of a dotted token (JWT or similar)', m.networks, 'context'));
+      continue;
+    }
+    const location = classifyLocation(ctx.buf, c.start, ctx.ranges, ctx.html);
+    if (location.tokenContractInUri) {
+      out.push(reject('token contract of an EIP-681 transfer URI', m.networks, 'context', location.label));
+      continue;
+    }
+    const ws = Math.max(0, c.start - CONTEXT_RADIUS);
+    const we = Math.min(ctx.buf.length, c.end + CONTEXT_RADIUS);
+    const hints = findHints(ctx.buf.slice(ws, we), c.start - ws, c.end - ws);
+    const linkNet = explorerNetwork(location.linkHost);
+    const { id: networkId, basis: networkBasis } = pickNetwork(m.networks, ctx, hints.networks, linkNet);
+    const { token, basis: tokenBasis } = pickToken(networkId, ctx, hints.tokens);
+    const info = networkInfo(networkId);
+    const tabCompatible = !!ctx.coinTab && (ctx.coinTab.networks.has(networkId) || (!ctx.coinTab.networks.size && ctx.coinTab.tokens.has(token)));
+    const networkNamed = m.networks.some((n) => hints.networks.has(n));
+    const tokenNamed = [...hints.tokens].some(([t, d]) => d <= TOKEN_RADIUS && m.networks.some((n) => networkInfo(n).tokens.includes(t)));
+    const evidence: Evidence = location.handedOver || tabCompatible || (linkNet !== undefined && m.networks.includes(linkNet)) || hints.copyControl ? 'handed-over'
+      : networkNamed || tokenNamed ? 'network' : hints.walletWords ? 'wallet-word' : 'none';
+    if (HASH_SHAPED.test(m.format) && !networkNamed && !tabCompatible) {
+      // 64 hex digits (or a bare 0.0.N) without a network named nearby is a hash or a version far more often than an account.
+      out.push(reject(hints.hashWords ? 'transaction-hash shape next to hash/tx words' : 'hash- or version-shaped string without its network named nearby', m.networks, 'context', location.label));
+      continue;
+    }
+    if (m.strength === 'none' && hints.hashWords && evidence !== 'handed-over' && !networkNamed) {
+      out.push(reject('no checksum, next to hash/commit/tx words', m.networks, 'context', location.label));
+      continue;
+    }
+    const decision = decideConfidence(m.strength, evidence, location.kind);
+    if (!decision.confidence) {
+      out.push(reject(decision.reason, m.networks, 'context', location.label));
+      continue;
+    }
+    const before = visibleText(ctx.buf.slice(Math.max(0, c.start - SNIPPET_RADIUS * 2), c.start));
+    const after = visibleText(ctx.buf.slice(c.end, Math.min(ctx.buf.length, c.end + SNIPPET_RADIUS * 2)));
+    const address = displayForm(c.text, m);
+    const context = `${before.slice(-SNIPPET_RADIUS)} ${address} ${after.slice(0, SNIPPET_RADIUS)}`.trim();
+    out.push({
+      finding: {
+        address, token, network: info.name, networkId, confidence: decision.confidence,
+        source: tabCompatible ? `coin-tab:${ctx.coinTab?.label}` : location.label, location: location.label,
+        context, format: m.format, checksum: m.checksum, strength: m.strength, allowedNetworks: m.networks,
+        networkBasis, tokenBasis, reason: decision.reason, offset, occurrences: 1,
+      },
+    });
+  }
+  return out;
+}

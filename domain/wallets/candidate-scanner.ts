@@ -1,0 +1,289 @@
+// Candidate detection: one linear pass (a character-class table loop, faster than any regex here)
+// that finds maximal runs of address-ish characters (alphanumerics plus the separators some formats
+// need), then cheap splitting of each run into the pieces that can be addresses. A piece inside a longer run of its own alphabet (base64
+// blob, longer base58/hex string) is never a candidate: runs are maximal, and base64-looking runs
+// are dropped whole. Extra passes, all linear and cheap: inline-tag / zero-width / entity splits,
+// whitespace-grouped text nodes, `.near` names, EOS names when EOS is in context.
+import { deobfuscate } from './text-normalization';
+import { schemeBefore } from './html-location';
+
+export type CandidateOrigin =
+  | 'run' // a whole maximal run
+  | 'piece' // part of a run split at `/`, `+` or `=` (URL paths, query strings)
+  | 'segment' // part of a run split at `-` or `_` (inside a longer identifier / base64url run)
+  | 'deobfuscated' // joined across inline tags, zero-width characters or entities
+  | 'joined' // joined across whitespace inside one element or line
+  | 'named'; // NEAR / EOS account names found by their suffix or context
+
+export interface RawCandidate {
+  start: number;
+  end: number;
+  text: string;
+  scheme?: string;
+  origin: CandidateOrigin;
+}
+
+/** Longest candidate we consider (Zcash unified addresses are the longest real ones). */
+export const MAX_CANDIDATE_LENGTH = 256;
+export const MIN_RUN = 25;
+
+const TON_STD = /^[EUk0][Qf][A-Za-z0-9+/]{46}$/;
+const TON_URL = /^[EUk0][Qf][A-Za-z0-9_-]{46}$/;
+const ICP_PRINCIPAL = /^(?:[a-z2-7]{5}-){4,}[a-z2-7]{1,5}$/;
+const NANO = /^(?:nano|xrb)_[13][13-9a-km-uw-z]{59}$/;
+const AVAX_CHAIN = /^[XPC]-avax1/;
+
+/** Splits one maximal run into candidates; `base` is the run's offset. */
+function splitRun(run: string, base: number, out: RawCandidate[], buf: string): void {
+  if (run.startsWith('0.0.')) {
+    out.push({ start: base, end: base + run.length, text: run, origin: 'run' });
+    return;
+  }
+  const n = run.length;
+  if (n === 48 && (TON_URL.test(run) || TON_STD.test(run))) {
+    out.push({ start: base, end: base + n, text: run, origin: 'run' });
+    return;
+  }
+  const plusOrEq = run.includes('+') || run.includes('=');
+  if (plusOrEq && n >= 60) return; // a base64 blob: nothing inside it is a candidate
+  const hasSep = plusOrEq || run.includes('/') || run.includes('-') || run.includes('_');
+  if (!hasSep) {
+    if (n <= MAX_CANDIDATE_LENGTH) out.push({ start: base, end: base + n, text: run, origin: 'run', scheme: schemeBefore(buf, base) });
+    return;
+  }
+  if (n > 1024) return; // a very long run of base64url/identifier characters: a blob
+  let i = 0;
+  while (i < n) {
+    let j = i;
+    while (j < n && run[j] !== '/' && run[j] !== '+' && run[j] !== '=') j++;
+    if (j - i >= MIN_RUN) splitPiece(run.slice(i, j), base + i, i === 0 && j === n ? 'run' : 'piece', out, buf);
+    i = j + 1;
+  }
+}
+
+function splitPiece(piece: string, base: number, origin: CandidateOrigin, out: RawCandidate[], buf: string): void {
+  if (!piece.includes('-') && !piece.includes('_')) {
+    if (piece.length >= MIN_RUN && piece.length <= MAX_CANDIDATE_LENGTH) out.push({ start: base, end: base + piece.length, text: piece, origin, scheme: schemeBefore(buf, base) });
+    return;
+  }
+  if (piece.length === 48 && TON_URL.test(piece)) {
+    out.push({ start: base, end: base + 48, text: piece, origin });
+    return;
+  }
+  if (NANO.test(piece) || ICP_PRINCIPAL.test(piece)) {
+    out.push({ start: base, end: base + piece.length, text: piece, origin });
+    return;
+  }
+  let i = 0;
+  const n = piece.length;
+  while (i < n) {
+    let j = i;
+    while (j < n && piece[j] !== '-' && piece[j] !== '_') j++;
+    if (j - i >= MIN_RUN && j - i <= MAX_CANDIDATE_LENGTH) {
+      const seg = piece.slice(i, j);
+      // `X-avax1…` / `P-avax1…` is a whole address whose chain prefix happens to use a dash.
+      const avax = i >= 2 && AVAX_CHAIN.test(piece.slice(i - 2, j));
+      out.push({ start: base + i, end: base + j, text: seg, origin: avax ? origin : 'segment', scheme: i === 0 ? schemeBefore(buf, base) : undefined });
+    }
+    i = j + 1;
+  }
+}
+
+const DEOB_RADIUS = 140;
+
+/** Joins the text around a split point at `h` (inline tag, zero-width char, entity) and keeps the runs crossing it. */
+function deobfuscateAt(buf: string, h: number, out: RawCandidate[], seen: Set<string>): void {
+  const left = deobfuscate(buf.slice(Math.max(0, h - DEOB_RADIUS), h + 1));
+  const right = deobfuscate(buf.slice(h + 1, Math.min(buf.length, h + 1 + DEOB_RADIUS + 60)));
+  const joined = left + right;
+  const split = left.length;
+  const found: RawCandidate[] = [];
+  SMALL_RUN.lastIndex = 0;
+  for (let r = SMALL_RUN.exec(joined); r; r = SMALL_RUN.exec(joined)) {
+    if (r.index < split && r.index + r[0].length > split) splitRun(r[0], r.index, found, joined);
+  }
+  for (const c of found) {
+    if (c.start > split || c.end < split || seen.has(c.text)) continue;
+    seen.add(c.text);
+    out.push({ start: h, end: h + 1, text: c.text, scheme: c.scheme, origin: 'deobfuscated' });
+  }
+}
+
+const SMALL_RUN = /(?<![0-9A-Za-z_+/=-])[0-9A-Za-z_+/=-]{25,}|(?<![\w.])0\.0\.\d{1,15}(?:-[a-z]{5})?(?![\w.-])/g;
+const DIGIT = /\d/;
+const GROUPED = /^[0-9A-Za-z]+(?:\s+[0-9A-Za-z]+)+$/;
+const WRAPPED = /[0-9A-Za-z]{16,}[ \t]*\r?\n[ \t]*[0-9A-Za-z]{4,}(?![0-9A-Za-z])/g;
+
+/** A text node (or line) made of whitespace-separated alphanumeric groups, joined. */
+function checkNode(buf: string, start: number, end: number, out: RawCandidate[]): void {
+  const raw = buf.slice(start, end);
+  if (!DIGIT.test(raw)) return;
+  const t = raw.trim();
+  if (!GROUPED.test(t)) return;
+  const text = t.replace(/\s+/g, '');
+  if (text.length < MIN_RUN || text.length > MAX_CANDIDATE_LENGTH) return;
+  const at = start + raw.indexOf(t);
+  out.push({ start: at, end: at + 1, text, origin: 'joined' });
+}
+
+const INLINE_TAGS = new Set(['span', 'b', 'i', 'em', 'strong', 'wbr', 'font', 'small', 'u', 'mark', 'code', 'sup', 'sub', 's', 'bdi', 'bdo', 'ins', 'del', 'abbr', 'kbd', 'samp', 'var', 'tt']);
+
+/** At a `<` right after an alphanumeric: is it an inline tag (or comment) followed by more text? */
+function inlineSplitAt(buf: string, lt: number, depth: number): boolean {
+  if (buf.startsWith('<!--', lt)) {
+    const end = buf.indexOf('-->', lt + 4);
+    return end >= 0 && end - lt < 200 && (CLASS[buf.charCodeAt(end + 3)] & ALNUM) !== 0;
+  }
+  let j = lt + 1;
+  if (buf.charCodeAt(j) === 47) j++;
+  let k = j;
+  while (k < buf.length && k - j < 6 && ((buf.charCodeAt(k) | 32) >= 97 && (buf.charCodeAt(k) | 32) <= 122)) k++;
+  if (!INLINE_TAGS.has(buf.slice(j, k).toLowerCase())) return false;
+  const gt = buf.indexOf('>', k);
+  if (gt < 0 || gt - lt > 200) return false;
+  const next = buf.charCodeAt(gt + 1);
+  if (next === 60) return depth < 3 && inlineSplitAt(buf, gt + 1, depth + 1);
+  return (CLASS[next] & ALNUM) !== 0;
+}
+
+// Character classes for the scanning loop.
+const RUN = 1;
+const ALNUM = 2;
+const SPACE = 4;
+const INVISIBLE = 8;
+const FULLWIDTH = 16;
+const CLASS = new Uint8Array(65536);
+for (let c = 48; c <= 57; c++) CLASS[c] = RUN | ALNUM;
+for (let c = 65; c <= 90; c++) CLASS[c] = RUN | ALNUM;
+for (let c = 97; c <= 122; c++) CLASS[c] = RUN | ALNUM;
+for (const ch of '_+/=-') CLASS[ch.charCodeAt(0)] = RUN;
+for (const ch of ' \t\r\n\u00a0') CLASS[ch.charCodeAt(0)] = SPACE;
+for (const c of [0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0x00ad, 0x180e]) CLASS[c] = INVISIBLE;
+for (let c = 0xff10; c <= 0xff5a; c++) CLASS[c] = FULLWIDTH;
+
+/**
+ * Runs of address characters of at least MIN_RUN chars, found with a stride: if the character
+ * MIN_RUN-1 places ahead is not an address character, no long run can start before it, so most
+ * text is skipped 25 characters at a time; only real long runs are walked character by character.
+ */
+function runPass(buf: string, from: number, to: number, out: RawCandidate[]): void {
+  const len = buf.length;
+  let i = from;
+  // A window that starts inside a run: that run began before `from` and was handled before.
+  if (i > 0) while (i < len && (CLASS[buf.charCodeAt(i - 1)] & RUN) !== 0) i++;
+  const stride = MIN_RUN - 1;
+  while (i < to) {
+    const probe = i + stride;
+    if (probe >= len) return;
+    if ((CLASS[buf.charCodeAt(probe)] & RUN) === 0) {
+      i = probe + 1;
+      continue;
+    }
+    let s = probe;
+    while (s > i && (CLASS[buf.charCodeAt(s - 1)] & RUN) !== 0) s--;
+    let e = probe + 1;
+    while (e < len && (CLASS[buf.charCodeAt(e)] & RUN) !== 0) e++;
+    if (e - s >= MIN_RUN && s < to) splitRun(buf.slice(s, e), s, out, buf);
+    i = e + 1;
+  }
+}
+
+/** Split points: an alphanumeric followed by an inline tag or comment, invisible characters, entities, full-width text. */
+const SPLIT_HTML = /<(?:\/?(?:span|b|i|em|strong|wbr|font|small|u|mark|code|sup|sub|s|bdi|bdo|ins|del|abbr|kbd|samp|var|tt)\b|!--)|[\u200B-\u200D\u2060\uFEFF\u00AD\u180E]|&#?[0-9A-Za-z]{2,8};|[\uFF10-\uFF5A]/g;
+const SPLIT_TEXT = /[\u200B-\u200D\u2060\uFEFF\u00AD\u180E]|[\uFF10-\uFF5A]/g;
+
+function splitPass(buf: string, from: number, to: number, html: boolean, out: RawCandidate[]): void {
+  const re = html ? SPLIT_HTML : SPLIT_TEXT;
+  const seen = new Set<string>();
+  let last = -100;
+  re.lastIndex = from;
+  for (let m = re.exec(buf); m && m.index < to; m = re.exec(buf)) {
+    const i = m.index;
+    if (i - last < 24) continue;
+    const c = buf.charCodeAt(i);
+    const prevAlnum = i > 0 && (CLASS[buf.charCodeAt(i - 1)] & ALNUM) !== 0;
+    if (c === 60 && !(prevAlnum && inlineSplitAt(buf, i, 0))) continue; // `<tag` not between two alphanumerics
+    if (c === 38 && !prevAlnum && buf.charCodeAt(i + 1) !== 35) continue; // named entity not inside a word
+    if ((CLASS[c] & INVISIBLE) !== 0 && !prevAlnum) continue;
+    last = i;
+    deobfuscateAt(buf, (CLASS[c] & FULLWIDTH) !== 0 ? i : i - 1, out, seen);
+  }
+}
+
+/** Text nodes (HTML) or lines (text) made only of short alphanumeric groups: `bc1q w508 d6qe …`. */
+const NODE_HTML = />[ \t\r\n]*(?=[A-Za-z]{0,11}\d)([0-9A-Za-z]{2,12}(?:[ \t\r\n\u00a0]+[0-9A-Za-z]{2,12}){2,})[ \t\r\n]*</g;
+const NODE_TEXT = /^[ \t\u00a0]*(?=[A-Za-z]{0,11}\d)([0-9A-Za-z]{2,12}(?:[ \t\u00a0]+[0-9A-Za-z]{2,12}){2,})[ \t\u00a0]*$/gm;
+
+function nodePass(buf: string, from: number, to: number, html: boolean, out: RawCandidate[]): void {
+  const re = html ? NODE_HTML : NODE_TEXT;
+  re.lastIndex = from;
+  for (let m = re.exec(buf); m && m.index < to; m = re.exec(buf)) {
+    const start = m.index + m[0].indexOf(m[1]);
+    checkNode(buf, start, start + m[1].length, out);
+  }
+  if (!html) {
+    WRAPPED.lastIndex = from;
+    for (let m = WRAPPED.exec(buf); m && m.index < to; m = WRAPPED.exec(buf)) {
+      const text = m[0].replace(/\s+/g, '');
+      if (text.length <= MAX_CANDIDATE_LENGTH) out.push({ start: m.index, end: m.index + 1, text, origin: 'joined' });
+      WRAPPED.lastIndex = m.index + 1;
+    }
+  }
+}
+
+const HBAR = /0\.0\.\d{1,15}(?:-[a-z]{5})?(?![\w.-])/y;
+
+function hederaIds(buf: string, from: number, to: number, out: RawCandidate[]): void {
+  for (let i = buf.indexOf('0.0.', from); i >= 0 && i < to; i = buf.indexOf('0.0.', i + 4)) {
+    const p = i > 0 ? buf.charCodeAt(i - 1) : 32;
+    if ((CLASS[p] & RUN) !== 0 || p === 46) continue;
+    HBAR.lastIndex = i;
+    const m = HBAR.exec(buf);
+    if (m) out.push({ start: i, end: i + m[0].length, text: m[0], origin: 'run' });
+  }
+}
+
+const NEAR_CHAR = /[a-z0-9_.-]/;
+
+function nearNames(buf: string, from: number, to: number, out: RawCandidate[]): void {
+  for (let i = buf.indexOf('.near', from); i >= 0 && i < to; i = buf.indexOf('.near', i + 5)) {
+    const after = buf[i + 5];
+    if (after !== undefined && /[A-Za-z0-9_-]/.test(after)) continue;
+    if (after === '.' && /[a-z]/.test(buf[i + 6] ?? '')) continue; // `.near.org` is a domain
+    let s = i;
+    while (s > 0 && i - s < 64 && NEAR_CHAR.test(buf[s - 1])) s--;
+    while (s < i && !/[a-z0-9]/.test(buf[s])) s++;
+    if (buf[s - 1] === '/' || buf[s - 1] === '@') continue; // inside a URL or e-mail
+    if (i + 5 - s >= 7) out.push({ start: s, end: i + 5, text: buf.slice(s, i + 5), origin: 'named' });
+  }
+}
+
+const EOS_NAME = /(?<![\w.@/-])[a-z1-5][a-z1-5.]{10}[a-z1-5](?![\w.@/-])/g;
+const EOS_WORD = /(?<![A-Za-z])EOS(?![A-Za-z])/;
+
+function eosNames(buf: string, from: number, to: number, forced: boolean, out: RawCandidate[]): void {
+  if (!forced && buf.indexOf('EOS') < 0) return;
+  if (!forced && !EOS_WORD.test(buf)) return;
+  EOS_NAME.lastIndex = from;
+  for (let m = EOS_NAME.exec(buf); m && m.index < to; m = EOS_NAME.exec(buf)) {
+    if (/[1-5.]/.test(m[0])) out.push({ start: m.index, end: m.index + 12, text: m[0], origin: 'named' });
+  }
+}
+
+export interface ScanOptions {
+  html: boolean;
+  /** Coin tab or caller says EOS: 12-char account names become candidates. */
+  eos: boolean;
+}
+
+/** All candidates whose start lies in [from, to) of `buf`. */
+export function scanCandidates(buf: string, from: number, to: number, opts: ScanOptions): RawCandidate[] {
+  const out: RawCandidate[] = [];
+  runPass(buf, from, to, out);
+  splitPass(buf, from, to, opts.html, out);
+  nodePass(buf, from, to, opts.html, out);
+  hederaIds(buf, from, to, out);
+  nearNames(buf, from, to, out);
+  eosNames(buf, from, to, opts.eos, out);
+  return out;
+}

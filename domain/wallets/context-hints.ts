@@ -1,0 +1,122 @@
+// Context evidence around a candidate: network and token names (ERC20, TRC20, BEP20, Polygon, USDT,
+// ...), explorer links, wallet words (deposit, send, address, ...), copy buttons and hash/tx words.
+// Each hint carries its distance to the candidate, so the nearest compatible hint wins.
+import { NETWORKS } from './network-catalog';
+import type { NetworkId } from './wallet-types';
+
+export interface ContextHints {
+  /** Nearest distance of each network named in the window. */
+  networks: Map<NetworkId, number>;
+  /** Nearest distance of each token symbol named in the window (USDT, USDC, DAI, native symbols). */
+  tokens: Map<string, number>;
+  /** Networks named by explorer links in the window. */
+  explorers: Set<NetworkId>;
+  walletWords: boolean;
+  copyControl: boolean;
+  hashWords: boolean;
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+}
+
+const CI_KEYWORDS = new Map<string, NetworkId[]>();
+const CS_KEYWORDS = new Map<string, NetworkId[]>();
+const EXPLORERS: Array<[string, NetworkId]> = [];
+for (const n of NETWORKS) {
+  for (const k of n.keywords) CI_KEYWORDS.set(k, [...(CI_KEYWORDS.get(k) ?? []), n.id]);
+  for (const k of n.exactKeywords ?? []) CS_KEYWORDS.set(k, [...(CS_KEYWORDS.get(k) ?? []), n.id]);
+  for (const e of n.explorers) EXPLORERS.push([e, n.id]);
+}
+// Longest explorer host first, so optimistic.etherscan.io beats etherscan.io.
+EXPLORERS.sort((a, b) => b[0].length - a[0].length);
+const EXPLORER_OF = new Map(EXPLORERS);
+const EXPLORER_RE = new RegExp(EXPLORERS.map(([h]) => escape(h)).join('|'), 'gi');
+
+const wordRe = (words: string[], flags: string): RegExp =>
+  new RegExp(`(?<![A-Za-z0-9])(?:${[...words].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![A-Za-z0-9])`, flags);
+
+const CI_RE = wordRe([...CI_KEYWORDS.keys()], 'gi');
+const CS_RE = wordRe([...CS_KEYWORDS.keys()], 'g');
+const TOKEN_RE = /(?<![A-Za-z0-9])(usdt|tether|usdc|usd coin|dai)(?![A-Za-z0-9])/gi;
+const TOKEN_OF: Record<string, string> = { usdt: 'USDT', tether: 'USDT', usdc: 'USDC', 'usd coin': 'USDC', dai: 'DAI' };
+const WALLET_RE = /(?<![A-Za-z])(?:address|addr|wallet|deposit|send|sending|pay|payment|receive|receiving|transfer|top[- ]?up|recharge|withdraw(?:al)?|donate|donation|fund|funding|invest|remit)|钱包|地址|充值|转账|收款/i;
+/** A copy control in the markup (not the word "copy" in prose). */
+const COPY_RE = /clipboard|copy-?(?:btn|button|icon|address|addr|text|wallet)|copy(?:Btn|Button|Icon|Address|Text)|onclick=["'][^"']{0,80}copy|<button\b[^>]*>\s*(?:<[^>]+>\s*)*copy|复制/i;
+const HASH_RE = /(?<![A-Za-z])(?:txid|tx|tx[ _-]?hash|txn|transaction|hash|block|commit|sha-?256|checksum|integrity|signature|nonce|private key|public key|pubkey|topic)(?![A-Za-z])/i;
+
+const BLOCK_BOUNDARY = /<\/(?:p|div|li|tr|td|th|section|article|ul|ol|table|h[1-6])>|<br\b|<hr\b/i;
+const COPY_DISTANCE = 160;
+
+/** A copy control right next to the candidate: close, and not across a block boundary. */
+function copyControlNextTo(window: string, candStart: number, candEnd: number): boolean {
+  const before = window.slice(Math.max(0, candStart - COPY_DISTANCE), candStart);
+  const after = window.slice(candEnd, candEnd + COPY_DISTANCE);
+  const b = COPY_RE.exec(before);
+  if (b && !BLOCK_BOUNDARY.test(before.slice(b.index))) return true;
+  const a = COPY_RE.exec(after);
+  return !!a && !BLOCK_BOUNDARY.test(after.slice(0, a.index));
+}
+
+function record<K>(map: Map<K, number>, key: K, distance: number): void {
+  const prev = map.get(key);
+  if (prev === undefined || distance < prev) map.set(key, distance);
+}
+
+/**
+ * Scans a raw window (HTML or text) around a candidate that occupies [candStart, candEnd) of it.
+ */
+export function findHints(window: string, candStart: number, candEnd: number): ContextHints {
+  const hints: ContextHints = { networks: new Map(), tokens: new Map(), explorers: new Set(), walletWords: false, copyControl: false, hashWords: false };
+  const dist = (i: number, len: number): number => (i + len <= candStart ? candStart - (i + len) : i >= candEnd ? i - candEnd : 0);
+  const scan = (re: RegExp, map: Map<string, NetworkId[]>, ci: boolean): void => {
+    re.lastIndex = 0;
+    for (let m = re.exec(window); m; m = re.exec(window)) {
+      if (m.index >= candStart && m.index < candEnd) continue; // inside the candidate itself
+      const ids = map.get(ci ? m[0].toLowerCase() : m[0]);
+      if (ids) for (const id of ids) record(hints.networks, id, dist(m.index, m[0].length));
+    }
+  };
+  scan(CI_RE, CI_KEYWORDS, true);
+  scan(CS_RE, CS_KEYWORDS, false);
+  TOKEN_RE.lastIndex = 0;
+  for (let m = TOKEN_RE.exec(window); m; m = TOKEN_RE.exec(window)) {
+    const sym = TOKEN_OF[m[1].toLowerCase()];
+    if (sym === 'DAI' && m[1] !== 'DAI') continue;
+    record(hints.tokens, sym, dist(m.index, m[0].length));
+  }
+  EXPLORER_RE.lastIndex = 0;
+  for (let m = EXPLORER_RE.exec(window); m; m = EXPLORER_RE.exec(window)) {
+    const id = EXPLORER_OF.get(m[0].toLowerCase());
+    if (!id) continue;
+    hints.explorers.add(id);
+    record(hints.networks, id, dist(m.index, m[0].length));
+  }
+  const outside = window.slice(0, candStart) + ' ' + window.slice(candEnd);
+  hints.walletWords = WALLET_RE.test(outside);
+  hints.copyControl = copyControlNextTo(window, candStart, candEnd);
+  hints.hashWords = HASH_RE.test(outside);
+  return hints;
+}
+
+/** What a coin-tab label (`BTC`, `USDT-TRC20`, `USDT (ERC20)`, `Tether on Tron`) says. */
+export interface CoinTabHint {
+  label: string;
+  networks: Set<NetworkId>;
+  tokens: Set<string>;
+}
+
+export function parseCoinTab(label: string): CoinTabHint {
+  const hint: CoinTabHint = { label, networks: new Set(), tokens: new Set() };
+  const h = findHints(` ${label} `, 0, 0);
+  for (const id of h.networks.keys()) hint.networks.add(id);
+  for (const t of h.tokens.keys()) hint.tokens.add(t);
+  // A bare native symbol (BTC, ETH, TRX, SOL...) names both the token and its network.
+  for (const n of NETWORKS) {
+    if (new RegExp(`(?<![A-Za-z0-9])${n.native}(?![A-Za-z0-9])`, 'i').test(label)) {
+      hint.tokens.add(n.native);
+      if (!hint.networks.size || hint.networks.has(n.id)) hint.networks.add(n.id);
+    }
+  }
+  return hint;
+}

@@ -1,0 +1,33 @@
+// Rows of a wallet export (CSV, XLSX, JSON). Spreadsheet cells go through the platform's one
+// formula-injection guard (domain/spreadsheet-safety.ts).
+import { neutralizeFormula } from '../spreadsheet-safety';
+
+/** A stored wallet record (one row of the wallets table). */
+export interface WalletRecord {
+  scan_id: string;
+  address: string;
+  token: string;
+  network: string;
+  confidence: string;
+  source: string;
+  context: string;
+  page_url: string | null;
+  found_at: Date | string;
+}
+
+export const EXPORT_COLUMNS = ['address', 'token', 'network', 'confidence', 'source', 'context', 'page_url', 'found_at'] as const;
+export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
+
+function iso(v: Date | string): string {
+  return v instanceof Date ? v.toISOString() : new Date(v).toISOString();
+}
+
+/** Spreadsheet row (CSV/XLSX): every cell a neutralised string. */
+export function toSpreadsheetRow(r: WalletRecord): string[] {
+  return [r.address, r.token, r.network, r.confidence, r.source, r.context, r.page_url ?? '', iso(r.found_at)].map((v) => neutralizeFormula(v));
+}
+
+/** JSON object: data is not interpreted by spreadsheets, so values stay exact. */
+export function toJsonRow(r: WalletRecord): Record<ExportColumn, string | null> {
+  return { address: r.address, token: r.token, network: r.network, confidence: r.confidence, source: r.source, context: r.context, page_url: r.page_url, found_at: iso(r.found_at) };
+}

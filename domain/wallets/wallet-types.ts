@@ -1,0 +1,100 @@
+// Shared types of the wallet-extraction engine (pure data, no behaviour).
+
+/** Stable identifier of a supported network (see network-catalog.ts). */
+export type NetworkId =
+  | 'bitcoin' | 'ethereum' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'avalanche-c'
+  | 'ethereum-classic' | 'rootstock' | 'tron' | 'solana' | 'xrp' | 'cardano' | 'dogecoin' | 'litecoin'
+  | 'bitcoin-cash' | 'monero' | 'polkadot' | 'kusama' | 'cosmos' | 'osmosis' | 'stellar' | 'algorand'
+  | 'ton' | 'near' | 'dash' | 'zcash' | 'filecoin' | 'hedera' | 'eos' | 'tezos' | 'aptos' | 'sui'
+  | 'bnb-beacon' | 'kaspa' | 'avalanche-x' | 'internet-computer' | 'nano';
+
+export type Confidence = 'high' | 'medium' | 'low';
+
+/**
+ * Checksum strength class of a decoded format:
+ * strong = at least 30 check bits (base58check, bech32, cashaddr, Keccak/SHA-512/256/blake2b/CRC32 checksums);
+ * weak = 16 to 29 bits (SS58, StrKey CRC16, TON CRC16, HIP-15, EIP-55 mixed case);
+ * none = no checksum (lower/upper-case EVM, Solana, Aptos/Sui, NEAR, EOS, TON raw, HBAR without checksum).
+ */
+export type ChecksumStrength = 'strong' | 'weak' | 'none';
+
+/** What a string decoded to. `kind` other than 'address' is never reported as a wallet. */
+export interface AddressMatch {
+  /** Networks this exact string is valid on, in default-preference order. */
+  networks: NetworkId[];
+  /** Format name, e.g. 'p2pkh', 'segwit-v0', 'eip55', 'ss58'. */
+  format: string;
+  /** Checksum description, e.g. 'base58check (double SHA-256)'. */
+  checksum: string;
+  strength: ChecksumStrength;
+  /** Canonical form used for deduplication (lower-cased bech32/hex, prefix kept for cashaddr...). */
+  normalized: string;
+  kind: 'address' | 'secret' | 'extended-key' | 'testnet' | 'non-payment';
+  /** Why a non-address kind is not reported (e.g. 'leaked private key (WIF)'). */
+  note?: string;
+}
+
+/** A string that looked like an address of some format but failed decoding. */
+export interface DecodeFailure {
+  format: string;
+  reason: string;
+}
+
+export interface DecodeResult {
+  matches: AddressMatch[];
+  failures: DecodeFailure[];
+}
+
+/** Where on the page a candidate was found. */
+export type SourceLabel = string; // 'text' | 'attr:<name>' | 'input:value' | 'uri:<scheme>' | 'script' | 'script:json' | 'coin-tab:<label>'
+
+export interface WalletFinding {
+  address: string;
+  token: string;
+  /** Network display name, e.g. 'Ethereum', 'Tron', 'Bitcoin'. */
+  network: string;
+  networkId: NetworkId;
+  confidence: Confidence;
+  /** `coin-tab:<label>` when a coin tab decided or confirmed the network, otherwise the location. */
+  source: SourceLabel;
+  /** Raw location on the page: 'text', 'attr:data-clipboard-text', 'uri:bitcoin', 'script', ... */
+  location: SourceLabel;
+  /** Visible-text snippet around the address (for analysts and for LLM verification). */
+  context: string;
+  format: string;
+  checksum: string;
+  strength: ChecksumStrength;
+  /** Networks the decoder allows for this string (the LLM may only narrow within these). */
+  allowedNetworks: NetworkId[];
+  /** How the network was chosen. */
+  networkBasis: 'format' | 'coin-tab' | 'context' | 'default';
+  /** How the token was chosen. */
+  tokenBasis: 'native' | 'coin-tab' | 'context';
+  /** Why the confidence is what it is (short rule name). */
+  reason: string;
+  /** Byte-ish (UTF-16 code unit) offset of the first occurrence in the scanned input. */
+  offset: number;
+  /** Number of occurrences merged into this finding. */
+  occurrences: number;
+}
+
+export interface RejectedCandidate {
+  candidate: string;
+  reason: string;
+  /** Network ids the string was tried against or decoded to, when known. */
+  networks: NetworkId[];
+  location: SourceLabel;
+  offset: number;
+  stage: 'verification' | 'context' | 'constant' | 'llm' | 'allowlist';
+}
+
+export interface ExtractionResult {
+  findings: WalletFinding[];
+  rejected: RejectedCandidate[];
+}
+
+/** A token-network pair from the allowlist. Token is a symbol, network a NetworkId. */
+export interface AllowlistPair {
+  token: string;
+  network: NetworkId;
+}
