@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
 import type { AppConfig } from '../config/config';
+import { loadWalletAllowlist, type Allowlist } from '../config/wallet-allowlist';
 import { createBlobStore, type BlobStore } from '../infra/blob-store';
 import type { Logger } from '../infra/logger';
 import { runScheduledReportsJob, type ScheduledReportsJobResult } from '../services/scheduled-reports-job';
@@ -15,12 +16,15 @@ import { createScheduleActivities } from './reports/schedule-activities';
 export interface ActivityResources {
   blobs: BlobStore;
   browser: BrowserProvider;
+  /** Read once at start-up (an invalid file stops it); workers are restarted after an edit. */
+  walletAllowlist: Allowlist;
   close(): Promise<void>;
 }
 
 export function createActivityResources(config: AppConfig): ActivityResources {
+  const walletAllowlist = loadWalletAllowlist(config.ssi.allowlist_path);
   const browser = createBrowserProvider({ executablePath: config.chromium.path });
-  return { blobs: createBlobStore(config.data_dir), browser, close: () => browser.close() };
+  return { blobs: createBlobStore(config.data_dir), browser, walletAllowlist, close: () => browser.close() };
 }
 
 export interface ActivityDeps {

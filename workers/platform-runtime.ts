@@ -11,7 +11,7 @@ import type { AppDeps } from '../api/app-deps';
 import { createKnex } from '../db/connection';
 import { migrateLatest } from '../db/migrate';
 import type { Logger } from '../infra/logger';
-import { createActivities, createActivityResources, type ActivityDeps } from '../activities';
+import { createActivities, createActivityResources, type ActivityDeps, type ActivityResources } from '../activities';
 
 export async function connectDatabase(config: AppConfig, databaseUrl: string, log: Logger, migrate: boolean): Promise<Knex> {
   const knex = createKnex(databaseUrl, config.postgres.pool_max);
@@ -70,6 +70,7 @@ const quietBundlerLogger = {
 
 export interface RunningWorker {
   worker: Worker;
+  resources: ActivityResources;
   /** Resolves when the worker has drained and stopped. */
   done: Promise<void>;
   shutdown(): Promise<void>;
@@ -112,6 +113,7 @@ export async function startWorker(config: AppConfig, address: string, deps: Work
   });
   return {
     worker,
+    resources,
     done,
     shutdown: async () => {
       if (worker.getState() === 'RUNNING') worker.shutdown();

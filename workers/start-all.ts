@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   const temporal = await connectTemporal(config, infra.temporalAddress);
   const deps = { config, knex, temporal, log };
   const worker = await startWorker(config, infra.temporalAddress, deps);
+  say(`fip: wallet allowlist ${worker.resources.walletAllowlist.pairs.length} token-network pairs (${worker.resources.walletAllowlist.path})`);
   const background = await startBackgroundServices(deps);
   const api = await startApiServer(deps, config.port);
   onShutdown(log, [

@@ -1,0 +1,17 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createActivityResources } from '../../activities';
+import { testConfig } from '../support/platform';
+
+describe('worker start-up resources', () => {
+  it('loads the wallet allowlist once, and refuses to start on an invalid one naming the entry', async () => {
+    const ok = createActivityResources(testConfig());
+    assert.ok(ok.walletAllowlist.pairs.length >= 45);
+    await ok.close();
+    const bad = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fip-allowlist-')), 'allowlist.json');
+    fs.writeFileSync(bad, JSON.stringify({ version: 1, pairs: [{ token: 'BTC', network: 'bitcoin' }, { token: 'USDT' }] }));
+    assert.throws(() => createActivityResources(testConfig({ SVC_SSI__ALLOWLIST_PATH: bad })), /pairs\[1\]/);
+  });
+});
