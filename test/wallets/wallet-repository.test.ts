@@ -16,8 +16,9 @@ describe('wallet repository (PostgreSQL)', function () {
   const scan = `scan-${Date.now().toString(36)}`;
 
   before(function () {
-    if (!process.env.DATABASE_URL) this.skip();
-    knex = createKnex(process.env.DATABASE_URL as string, 2);
+    // The root hooks always start PostgreSQL; a missing URL is a broken setup, not a reason to skip.
+    assert.ok(process.env.DATABASE_URL, 'DATABASE_URL is set by test/setup/root-hooks.ts');
+    knex = createKnex(process.env.DATABASE_URL, 2);
   });
   after(async () => {
     await knex?.destroy();
