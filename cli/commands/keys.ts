@@ -1,10 +1,7 @@
 import type { Command } from 'commander';
 import { API_KEY_SCOPES, isApiKeyScope, type ApiKeyScope } from '../../domain/auth/roles';
 import { CliUsageError } from '../cli-errors';
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
-}
+import { collectList } from '../cli-options';
 
 export function register(program: Command): void {
   const keys = program.command('keys').description('Manage API keys of trusted services');
@@ -12,7 +9,7 @@ export function register(program: Command): void {
     .command('create')
     .description('Create a key; it is printed once and stored only as a hash')
     .requiredOption('--name <name>', 'who uses the key, e.g. intake-bot')
-    .option('--scope <scope>', `scope to grant (${API_KEY_SCOPES.join(', ')}); repeatable`, collect, [])
+    .option('--scope <scope>', `scope to grant (${API_KEY_SCOPES.join(', ')}); repeatable`, collectList, [])
     .action(async (opts: { name: string; scope: string[] }) => {
       if (!/^[a-z0-9][a-z0-9._-]{1,63}$/i.test(opts.name)) throw new CliUsageError('--name: 2-64 letters, digits, . _ -');
       if (opts.scope.length === 0) throw new CliUsageError('give at least one --scope');

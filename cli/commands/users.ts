@@ -1,17 +1,14 @@
 import type { Command } from 'commander';
 import { ROLES, isRole, type Role } from '../../domain/auth/roles';
 import { CliUsageError } from '../cli-errors';
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
-}
+import { collectList } from '../cli-options';
 
 export function register(program: Command): void {
   const users = program.command('users').description('Manage the people who may use the platform');
   users
     .command('add <email>')
     .description('Add a user, or add roles to an existing one')
-    .option('--role <role>', `role to grant (${ROLES.join(', ')}); repeatable`, collect, [])
+    .option('--role <role>', `role to grant (${ROLES.join(', ')}); repeatable`, collectList, [])
     .action(async (email: string, opts: { role: string[] }) => {
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new CliUsageError(`not an e-mail address: ${email}`);
       if (opts.role.length === 0) throw new CliUsageError('give at least one --role');
