@@ -5,10 +5,8 @@ import type { RouteDef } from './route-definition';
 
 type JsonSchema = Record<string, unknown>;
 
-/** Named schemas (zod `.meta({ id })`) are hoisted into components.schemas and referenced. */
-let components: Record<string, JsonSchema> = {};
-
-function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+/** Named schemas (zod `.meta({ id })`) are hoisted into `components` (components.schemas) and referenced. */
+function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonSchema>): JsonSchema {
   const raw = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: 'inline' }) as JsonSchema;
   const json = JSON.parse(JSON.stringify(raw).replace(/"#\/\$defs\/([^"]+)"/g, '"#/components/schemas/$1"')) as JsonSchema;
   delete json.$schema;
@@ -18,9 +16,9 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return json;
 }
 
-function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): unknown[] {
+function parameters(schema: z.ZodType | undefined, where: 'path' | 'query', components: Record<string, JsonSchema>): unknown[] {
   if (!schema) return [];
-  const json = toSchema(schema, 'input');
+  const json = toSchema(schema, 'input', components);
   const props = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required as string[] | undefined) ?? []);
   return Object.entries(props).map(([name, s]) => ({
@@ -42,7 +40,7 @@ function describeAccess(route: RouteDef): string {
 }
 
 export function buildOpenApiDocument(routes: RouteDef[]): Record<string, unknown> {
-  components = {};
+  const components: Record<string, JsonSchema> = {};
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const responses: Record<string, unknown> = {};
@@ -51,7 +49,7 @@ export function buildOpenApiDocument(routes: RouteDef[]): Record<string, unknown
       responses[status] = {
         description: spec.description,
         ...(spec.schema || spec.contentType
-          ? { content: { [contentType]: { schema: spec.schema ? toSchema(spec.schema, 'output') : {} } } }
+          ? { content: { [contentType]: { schema: spec.schema ? toSchema(spec.schema, 'output', components) : {} } } }
           : {}),
       };
     }
@@ -60,12 +58,12 @@ export function buildOpenApiDocument(routes: RouteDef[]): Record<string, unknown
       summary: route.summary,
       description: describeAccess(route),
       tags: route.tags,
-      parameters: [...parameters(route.request?.params, 'path'), ...parameters(route.request?.query, 'query')],
+      parameters: [...parameters(route.request?.params, 'path', components), ...parameters(route.request?.query, 'query', components)],
       responses,
       ...('public' in route.access ? { security: [] } : {}),
     };
     if (route.request?.body) {
-      op.requestBody = { required: true, content: { 'application/json': { schema: toSchema(route.request.body, 'input') } } };
+      op.requestBody = { required: true, content: { 'application/json': { schema: toSchema(route.request.body, 'input', components) } } };
     }
     (paths[route.path] ??= {})[route.method] = op;
   }

@@ -5,7 +5,7 @@ import type Koa from 'koa';
 import { decideAccess } from './access-policy';
 import type { AppDeps } from './app-deps';
 import type { Authenticator } from './auth/authenticate';
-import { ApiError, BadRequestError, ForbiddenError, PayloadTooLargeError, UnauthorizedError, UnsupportedMediaTypeError } from './errors';
+import { BadRequestError, ForbiddenError, PayloadTooLargeError, UnauthorizedError, UnsupportedMediaTypeError } from './errors';
 import { parsePart } from './request-validation';
 import type { RouteDef } from './route-definition';
 
@@ -61,5 +61,3 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, authenticate: Aut
   }
   return router;
 }
-
-export { ApiError };

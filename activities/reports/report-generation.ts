@@ -101,13 +101,14 @@ export function createReportGenerationActivities(deps: ReportGenerationDeps) {
           if (existing) return { status: 'existing', reportId: existing.id, createdAt: existing.created_at.toISOString(), next: await advance() };
           if (!schedule.is_active) return { status: 'inactive' };
           if (schedule.next_run_at.getTime() !== dueAt.getTime()) return { status: 'stale', next: scheduleState(schedule) };
+          const options = ReportOptionsSchema.parse(schedule.options);
           const report = await renderAndStore(
             deps,
             trx,
             {
               template: schedule.template,
               scope: ReportScopeSchema.parse(schedule.scope),
-              options: ReportOptionsSchema.parse(schedule.options),
+              options,
               asOf: dueAt,
               cadence: schedule.cadence,
             },
@@ -115,7 +116,7 @@ export function createReportGenerationActivities(deps: ReportGenerationDeps) {
               schedule_id: schedule.id,
               due_at: dueAt,
               template: schedule.template,
-              format: ReportOptionsSchema.parse(schedule.options).format,
+              format: options.format,
               task_id: null,
               requested_by: schedule.created_by,
             },
