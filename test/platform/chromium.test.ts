@@ -1,0 +1,200 @@
+// Chromium resolution (infra/chromium.ts): every branch of configured path -> Debian's package ->
+// the @sparticuz/chromium npm package, with injected candidates so that each runs on any machine,
+// and real launches of the packaged browser (directly and through a stand-in "Debian" symlink).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createBrowserProvider } from '../../activities/reports/browser-pool';
+import { renderPdf } from '../../activities/reports/render-report';
+import {
+  CHROMIUM_ARGS,
+  ChromiumUnavailableError,
+  describeChromium,
+  launchChromium,
+  locateChromium,
+  resolveChromium,
+} from '../../infra/chromium';
+
+const NOWHERE = '/nonexistent/fip-test/chromium';
+
+function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'fip-chromium-'));
+}
+
+/** A file with the given content and mode in a fresh temporary directory. */
+function tempFile(name: string, content: string, mode: number): string {
+  const file = path.join(tempDir(), name);
+  fs.writeFileSync(file, content);
+  fs.chmodSync(file, mode);
+  return file;
+}
+
+/** An executable that fails the way a broken browser does: a message on stderr, exit status 1. */
+function brokenBrowser(): string {
+  return tempFile('chromium', '#!/bin/sh\necho "error while loading shared libraries: libnss3.so" >&2\nexit 1\n', 0o755);
+}
+
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const neverUnpack = () => Promise.reject(new Error('the npm package must not be used here'));
+
+function unavailable(pattern: RegExp, source: string) {
+  return (err: unknown) => {
+    assert.ok(err instanceof ChromiumUnavailableError, String(err));
+    assert.equal(err.source, source);
+    assert.match(err.message, pattern);
+    return true;
+  };
+}
+
+describe('Chromium resolution', function () {
+  this.timeout(120_000);
+
+  describe('order of the candidates', () => {
+    it('uses the configured path first, even when the Debian path works', async () => {
+      const configured = tempFile('my-chromium', '#!/bin/sh\n', 0o755);
+      const debian = tempFile('chromium', '#!/bin/sh\n', 0o755);
+      const resolved = await resolveChromium({ configuredPath: configured, debianPath: debian, npmPackage: neverUnpack });
+      assert.deepEqual(resolved, { executablePath: configured, source: 'configured', args: CHROMIUM_ARGS });
+    });
+
+    it('uses the Debian path when nothing is configured and it is executable', async () => {
+      const debian = tempFile('chromium', '#!/bin/sh\n', 0o755);
+      const resolved = await resolveChromium({ debianPath: debian, npmPackage: neverUnpack });
+      assert.deepEqual(resolved, { executablePath: debian, source: 'debian', args: CHROMIUM_ARGS });
+      assert.deepEqual(locateChromium({ debianPath: debian }), { source: 'debian', executablePath: debian, problem: null });
+    });
+
+    it('falls back to the npm package when the Debian path is missing or not executable', async () => {
+      const unpacked = tempFile('chromium', '#!/bin/sh\n', 0o700);
+      for (const debian of [NOWHERE, tempFile('chromium', 'not a program', 0o644), tempDir()]) {
+        const resolved = await resolveChromium({ debianPath: debian, npmPackage: async () => unpacked });
+        assert.deepEqual(resolved, { executablePath: unpacked, source: 'npm-package', args: CHROMIUM_ARGS }, debian);
+      }
+    });
+
+    it('locates without unpacking anything, and says which Chromium at start-up', () => {
+      assert.deepEqual(locateChromium({ debianPath: NOWHERE }), { source: 'npm-package', executablePath: null, problem: null });
+      assert.match(describeChromium(locateChromium({ debianPath: NOWHERE })), /^npm package @sparticuz\/chromium /);
+      const debian = tempFile('chromium', '#!/bin/sh\n', 0o755);
+      assert.equal(describeChromium(locateChromium({ debianPath: debian })), `Debian package ${debian}`);
+      const bad = tempFile('chromium', '', 0o644);
+      assert.equal(
+        describeChromium(locateChromium({ configuredPath: bad })),
+        `configured path ${bad} is not executable (SVC_CHROMIUM__PATH): PDF reports will fail`,
+      );
+    });
+  });
+
+  describe('what cannot work, and says why', () => {
+    it('rejects a configured path that is not an executable file, naming it, and never falls back', async () => {
+      const debian = tempFile('chromium', '#!/bin/sh\n', 0o755);
+      const notExecutable = tempFile('chromium', '#!/bin/sh\n', 0o644);
+      const cases: Array<[string, RegExp]> = [
+        [notExecutable, /is not executable/],
+        [NOWHERE, /does not exist/],
+        [tempDir(), /is not a file/],
+      ];
+      for (const [configured, why] of cases) {
+        await assert.rejects(
+          resolveChromium({ configuredPath: configured, debianPath: debian, npmPackage: neverUnpack }),
+          unavailable(new RegExp(`configured path ${escapeRe(configured)} \\(SVC_CHROMIUM__PATH\\) ${why.source}`), 'configured'),
+        );
+      }
+    });
+
+    it('says so when the npm package cannot unpack its browser', async () => {
+      await assert.rejects(
+        resolveChromium({ debianPath: NOWHERE, npmPackage: () => Promise.reject(new Error('ENOSPC: no space left on device\nmore')) }),
+        unavailable(new RegExp(`none at ${escapeRe(NOWHERE)}, and the npm package @sparticuz/chromium could not unpack its browser: ENOSPC: no space left on device$`), 'npm-package'),
+      );
+    });
+
+    it('refuses an unpacked browser that other users can write (a file planted in the shared temporary directory)', async () => {
+      const planted = tempFile('chromium', '#!/bin/sh\n', 0o777);
+      await assert.rejects(
+        resolveChromium({ debianPath: NOWHERE, npmPackage: async () => planted }),
+        unavailable(/is writable by other users/, 'npm-package'),
+      );
+    });
+
+    it('turns a browser that does not start into ChromiumUnavailableError with path, source and the browser\'s reason', async () => {
+      const broken = brokenBrowser();
+      const started = Date.now();
+      await assert.rejects(
+        launchChromium(await resolveChromium({ configuredPath: broken })),
+        unavailable(new RegExp(`^Chromium \\(configured, ${escapeRe(broken)}\\) did not start: .*libnss3\\.so`), 'configured'),
+      );
+      assert.ok(Date.now() - started < 15_000, 'fails fast');
+      const silent = tempFile('chromium', '#!/bin/sh\nexit 3\n', 0o755);
+      await assert.rejects(
+        launchChromium(await resolveChromium({ configuredPath: silent })),
+        unavailable(/did not start: .*\(browser exited with status 3\)$/, 'configured'),
+      );
+    });
+
+    it('rejects withPage of the browser provider with that error, and tries again on the next call', async () => {
+      const broken = brokenBrowser();
+      let asked = 0;
+      const browser = createBrowserProvider({
+        chromium: () => {
+          asked++;
+          return resolveChromium({ configuredPath: broken });
+        },
+      });
+      try {
+        for (let i = 0; i < 2; i++) {
+          await assert.rejects(browser.withPage(async () => 1), unavailable(/did not start/, 'configured'));
+        }
+        assert.equal(asked, 2, 'a failed launch is not cached');
+      } finally {
+        await browser.close();
+      }
+    });
+  });
+
+  describe('the packaged browser on this machine', () => {
+    it('unpacks the npm package with only the platform\'s flags, and prints a real PDF', async () => {
+      const resolved = await resolveChromium({ debianPath: NOWHERE });
+      assert.equal(resolved.source, 'npm-package');
+      assert.deepEqual(resolved.args, CHROMIUM_ARGS);
+      for (const flag of ['--disable-web-security', '--allow-running-insecure-content', '--disable-site-isolation-trials', '--single-process']) {
+        assert.ok(!resolved.args.includes(flag), flag);
+      }
+      const browser = createBrowserProvider({ chromium: async () => resolved });
+      try {
+        const pdf = await renderPdf(
+          {
+            template: 'wallet-activity',
+            title: 'Packaged Chromium',
+            asOf: '2025-03-31T09:00:00.000Z',
+            generatedAt: '2025-03-31T09:00:04.000Z',
+            scopeSummary: 'entity types: wallet',
+            sections: [{ entityType: 'wallet', title: 'Wallets', columns: [{ key: 'a', label: 'Address' }], rows: [{ a: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }], emptyNote: '' }],
+          },
+          browser,
+        );
+        assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
+        assert.ok(pdf.subarray(-1024).toString('latin1').includes('%%EOF'));
+        assert.equal((pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g) ?? []).length, 1);
+      } finally {
+        await browser.close();
+      }
+    });
+
+    it('launches through the Debian branch (a temporary symlink standing in for /usr/bin/chromium)', async () => {
+      const unpacked = (await resolveChromium({ debianPath: NOWHERE })).executablePath;
+      const debian = path.join(tempDir(), 'chromium');
+      fs.symlinkSync(unpacked, debian);
+      const resolved = await resolveChromium({ debianPath: debian, npmPackage: neverUnpack });
+      assert.equal(resolved.source, 'debian');
+      const browser = await launchChromium(resolved);
+      try {
+        assert.match(browser.version(), /^\d+\./);
+      } finally {
+        await browser.close();
+      }
+    });
+  });
+});
