@@ -10,6 +10,8 @@
 // --disable-site-isolation-trials, --single-process, ...) and are never used, because the same
 // browser will open hostile scam sites.
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { chromium as playwright, errors as playwrightErrors, type Browser } from 'playwright-core';
 
@@ -110,11 +112,61 @@ export function describeChromium(location: ChromiumLocation): string {
   }
 }
 
-// The unpacked browser is one file per machine (<tmpdir>/chromium): one unpacking per process.
+export interface UnpackLockOptions {
+  /** Where the browser is unpacked (the package's `<tmpdir>/chromium`). */
+  executablePath: string;
+  /** The lock directory; default `<executablePath>.unpacking`. */
+  lockDir?: string;
+  /** A lock older than this belongs to a process that died while unpacking. Default 60 s. */
+  staleMs?: number;
+  /** How long to wait for another process's unpacking. Default 120 s. */
+  timeoutMs?: number;
+}
+
+/**
+ * Runs `unpack` while holding a lock shared by every process on the machine. The package writes
+ * straight into <tmpdir>/chromium and takes any file there as finished, so a process that looked
+ * while another one was writing would run half a browser, and one killed while writing would
+ * leave half a browser behind for good. Processes therefore take turns through a lock directory
+ * (mkdir is atomic); a lock left by a dead process is stale, and the half-written file that goes
+ * with it is removed before unpacking again.
+ */
+export async function withUnpackLock<T>(options: UnpackLockOptions, unpack: () => Promise<T>): Promise<T> {
+  const lockDir = options.lockDir ?? `${options.executablePath}.unpacking`;
+  const staleMs = options.staleMs ?? 60_000;
+  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  for (;;) {
+    try {
+      fs.mkdirSync(lockDir, { mode: 0o700 });
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const age = Date.now() - (fs.statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    if (age > staleMs) {
+      fs.rmSync(options.executablePath, { force: true });
+      fs.rmSync(lockDir, { recursive: true, force: true });
+    } else if (Date.now() > deadline) {
+      throw new Error(`another process has been unpacking Chromium for too long (lock ${lockDir})`);
+    } else {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await unpack();
+  } finally {
+    fs.rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+// One unpacking per process; other processes wait on the lock.
 let unpacking: Promise<string> | undefined;
 
 async function unpackNpmChromium(): Promise<string> {
-  unpacking ??= import('@sparticuz/chromium').then((m) => m.default.executablePath());
+  unpacking ??= withUnpackLock({ executablePath: path.join(os.tmpdir(), 'chromium') }, async () => {
+    const { default: packaged } = await import('@sparticuz/chromium');
+    return packaged.executablePath();
+  });
   unpacking.catch(() => {
     unpacking = undefined;
   });

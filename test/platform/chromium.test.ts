@@ -2,6 +2,7 @@
 // the @sparticuz/chromium npm package, with injected candidates so that each runs on any machine,
 // and real launches of the packaged browser (directly and through a stand-in "Debian" symlink).
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,9 +15,11 @@ import {
   launchChromium,
   locateChromium,
   resolveChromium,
+  withUnpackLock,
 } from '../../infra/chromium';
 
 const NOWHERE = '/nonexistent/fip-test/chromium';
+const ROOT = path.resolve(__dirname, '..', '..');
 
 function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'fip-chromium-'));
@@ -154,6 +157,51 @@ describe('Chromium resolution', function () {
     });
   });
 
+  describe('unpacking shared by several processes', () => {
+    it('lets one unpacking run at a time, and releases the lock when it fails', async () => {
+      const executablePath = path.join(tempDir(), 'chromium');
+      const events: string[] = [];
+      const unpack = (name: string, fail = false) => async () => {
+        events.push(`${name} start`);
+        await new Promise((r) => setTimeout(r, 300));
+        events.push(`${name} end`);
+        if (fail) throw new Error(`${name} failed`);
+        return name;
+      };
+      const first = withUnpackLock({ executablePath }, unpack('a', true));
+      const second = withUnpackLock({ executablePath }, unpack('b'));
+      await assert.rejects(first, /a failed/);
+      assert.equal(await second, 'b');
+      assert.deepEqual(events, ['a start', 'a end', 'b start', 'b end']);
+      assert.equal(fs.existsSync(`${executablePath}.unpacking`), false, 'lock released');
+    });
+
+    it('removes the half-written browser of a process that died while unpacking, then unpacks', async () => {
+      const executablePath = path.join(tempDir(), 'chromium');
+      fs.writeFileSync(executablePath, 'half a browser');
+      const lockDir = `${executablePath}.unpacking`;
+      fs.mkdirSync(lockDir);
+      const old = new Date(Date.now() - 10_000);
+      fs.utimesSync(lockDir, old, old);
+      const seen = await withUnpackLock({ executablePath, staleMs: 5_000 }, async () => fs.existsSync(executablePath));
+      assert.equal(seen, false, 'the half-written file was removed first');
+      assert.equal(fs.existsSync(lockDir), false);
+    });
+
+    it('waits for a live lock and gives up after the timeout, naming the lock', async () => {
+      const executablePath = path.join(tempDir(), 'chromium');
+      fs.mkdirSync(`${executablePath}.unpacking`);
+      let ran = false;
+      await assert.rejects(
+        withUnpackLock({ executablePath, timeoutMs: 500 }, async () => {
+          ran = true;
+        }),
+        new RegExp(`unpacking Chromium for too long \\(lock ${escapeRe(executablePath)}\\.unpacking\\)`),
+      );
+      assert.equal(ran, false);
+    });
+  });
+
   describe('the packaged browser on this machine', () => {
     it('unpacks the npm package with only the platform\'s flags, and prints a real PDF', async () => {
       const resolved = await resolveChromium({ debianPath: NOWHERE });
@@ -180,6 +228,32 @@ describe('Chromium resolution', function () {
         assert.equal((pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g) ?? []).length, 1);
       } finally {
         await browser.close();
+      }
+    });
+
+    it('unpacks once into a fresh temporary directory while three processes start at the same time, and all three launch', async () => {
+      const tmp = tempDir();
+      try {
+        const run = () =>
+          new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+            execFile(
+              process.execPath,
+              ['--import', 'tsx', 'test/support/chromium-unpack-process.ts'],
+              { cwd: ROOT, env: { ...process.env, TMPDIR: tmp }, timeout: 90_000 },
+              (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+            );
+          });
+        const results = await Promise.all([run(), run(), run()]);
+        for (const r of results) {
+          assert.equal(r.code, 0, r.stderr);
+          const out = JSON.parse(r.stdout) as { source: string; executablePath: string; version: string };
+          assert.equal(out.source, 'npm-package');
+          assert.equal(out.executablePath, path.join(tmp, 'chromium'));
+          assert.match(out.version, /^\d+\./);
+        }
+        assert.equal(fs.existsSync(path.join(tmp, 'chromium.unpacking')), false, 'lock released');
+      } finally {
+        fs.rmSync(tmp, { recursive: true, force: true });
       }
     });
 
