@@ -175,10 +175,12 @@ async function unpackNpmChromium(): Promise<string> {
 
 /**
  * The package unpacks into the shared temporary directory and runs whatever file it finds there
- * already: run it only if this user owns it and nobody else can write it.
+ * already: run it only if it is a regular file (not a link planted there) that this user owns and
+ * nobody else can write.
  */
 function foreignFileProblem(file: string): string | null {
-  const stat = fs.statSync(file);
+  const stat = fs.lstatSync(file);
+  if (stat.isSymbolicLink()) return 'is a symbolic link, not the unpacked file';
   const uid = process.getuid?.();
   if (uid !== undefined && stat.uid !== uid) return `is owned by uid ${stat.uid}, not this user (uid ${uid})`;
   if ((stat.mode & 0o022) !== 0) return 'is writable by other users';

@@ -114,11 +114,17 @@ describe('Chromium resolution', function () {
       );
     });
 
-    it('refuses an unpacked browser that other users can write (a file planted in the shared temporary directory)', async () => {
+    it('refuses an unpacked browser that other users can write or that is a link (planted in the shared temporary directory)', async () => {
       const planted = tempFile('chromium', '#!/bin/sh\n', 0o777);
       await assert.rejects(
         resolveChromium({ debianPath: NOWHERE, npmPackage: async () => planted }),
         unavailable(/is writable by other users/, 'npm-package'),
+      );
+      const link = path.join(tempDir(), 'chromium');
+      fs.symlinkSync(tempFile('sh', '#!/bin/sh\n', 0o700), link);
+      await assert.rejects(
+        resolveChromium({ debianPath: NOWHERE, npmPackage: async () => link }),
+        unavailable(/is a symbolic link, not the unpacked file/, 'npm-package'),
       );
     });
 
