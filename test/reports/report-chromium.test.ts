@@ -42,7 +42,7 @@ describe('PDF reports without a working Chromium', function () {
     return (await startTestApi(env)).url;
   }
 
-  async function generate(url: string, format: string): Promise<{ taskId: string; task: { status: string }; seconds: number }> {
+  async function generate(url: string, format: string): Promise<{ taskId: string; task: { status: string; error: { message: string } | null }; seconds: number }> {
     const started = Date.now();
     const res = await http(`${url}/reports/generate`, {
       method: 'POST',
@@ -81,6 +81,7 @@ describe('PDF reports without a working Chromium', function () {
     assert.equal(failure.nonRetryable, true);
     assert.equal(failure.message, `Chromium at the configured path ${notExecutable} (SVC_CHROMIUM__PATH) is not executable`);
     assert.deepEqual(attempts, [1], 'one attempt, no retries');
+    assert.equal(task.error?.message, failure.message, 'the task shows why (ChromiumUnavailable is a public failure type)');
 
     const csv = await generate(url, 'csv');
     assert.equal(csv.task.status, 'completed', 'a worker without Chromium still makes CSV reports');
