@@ -5,6 +5,7 @@ import type { Client } from '@temporalio/client';
 import type { AppConfig } from '../config/config';
 import { loadWalletAllowlist, type Allowlist } from '../config/wallet-allowlist';
 import { createBlobStore, type BlobStore } from '../infra/blob-store';
+import { locateChromium, resolveChromium, type ChromiumLocation } from '../infra/chromium';
 import type { Logger } from '../infra/logger';
 import { runScheduledReportsJob, type ScheduledReportsJobResult } from '../services/scheduled-reports-job';
 import { createBrowserProvider, type BrowserProvider } from './reports/browser-pool';
@@ -16,6 +17,8 @@ import { createScheduleActivities } from './reports/schedule-activities';
 export interface ActivityResources {
   blobs: BlobStore;
   browser: BrowserProvider;
+  /** The Chromium the browser will launch, as located at start-up (the npm package is unpacked on first use). */
+  chromium: ChromiumLocation;
   /** Read once at start-up (an invalid file stops it); workers are restarted after an edit. */
   walletAllowlist: Allowlist;
   close(): Promise<void>;
@@ -23,8 +26,15 @@ export interface ActivityResources {
 
 export function createActivityResources(config: AppConfig): ActivityResources {
   const walletAllowlist = loadWalletAllowlist(config.ssi.allowlist_path);
-  const browser = createBrowserProvider({ executablePath: config.chromium.path });
-  return { blobs: createBlobStore(config.data_dir), browser, walletAllowlist, close: () => browser.close() };
+  const candidates = { configuredPath: config.chromium.path };
+  const browser = createBrowserProvider({ chromium: () => resolveChromium(candidates) });
+  return {
+    blobs: createBlobStore(config.data_dir),
+    browser,
+    chromium: locateChromium(candidates),
+    walletAllowlist,
+    close: () => browser.close(),
+  };
 }
 
 export interface ActivityDeps {

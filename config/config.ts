@@ -63,7 +63,8 @@ const schema = z.strictObject({
       allowlist_path: z.string().min(1).default('config/wallet_allowlist.json'),
     })
     .prefault({}),
-  chromium: z.strictObject({ path: z.string().min(1).default('/usr/bin/chromium') }).prefault({}),
+  // Unset: Debian's /usr/bin/chromium, else the @sparticuz/chromium npm package (infra/chromium.ts).
+  chromium: z.strictObject({ path: z.string().min(1).optional() }).prefault({}),
   api: z
     .strictObject({ body_limit_mb: int(1, 1024).default(25) })
     .prefault({}),

@@ -1,6 +1,7 @@
 // `npm start`: the whole platform in one process on embedded defaults: PostgreSQL, the Temporal dev
 // server with its UI, the Temporal workers and the Koa API.
 import { loadConfig } from '../config/config';
+import { describeChromium } from '../infra/chromium';
 import { createLogger } from '../infra/logger';
 import { startInfrastructure } from './infrastructure';
 import { connectDatabase, connectTemporal, startApiServer, startWorker } from './platform-runtime';
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
   const temporal = await connectTemporal(config, infra.temporalAddress);
   const deps = { config, knex, temporal, log };
   const worker = await startWorker(config, infra.temporalAddress, deps);
+  say(`fip: chromium ${describeChromium(worker.resources.chromium)}`);
   say(`fip: wallet allowlist ${worker.resources.walletAllowlist.pairs.length} token-network pairs (${worker.resources.walletAllowlist.path})`);
   const background = await startBackgroundServices(deps);
   const api = await startApiServer(deps, config.port);

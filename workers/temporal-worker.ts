@@ -1,5 +1,6 @@
 // `npm run worker`: Temporal workers alone. Run any number of them against one cluster.
 import { loadConfig } from '../config/config';
+import { describeChromium } from '../infra/chromium';
 import { createLogger } from '../infra/logger';
 import { platformAddresses } from './infrastructure';
 import { startBackgroundServices } from './background-services';
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
     ['temporal client', () => temporal.connection.close()],
     ['database pool', () => knex.destroy()],
   ]);
-  log.info({ temporalAddress, taskQueue: config.temporal.task_queue }, 'worker running');
+  log.info({ temporalAddress, taskQueue: config.temporal.task_queue, chromium: describeChromium(worker.resources.chromium) }, 'worker running');
 }
 
 main().catch((err) => {

@@ -2,23 +2,14 @@
 // Launched lazily on first use and again if it disconnected or crashed. Each call gets its own
 // context and page, closed afterwards whatever happens. Pages never reach the network: every
 // request is aborted (content arrives through page.setContent), JavaScript and service workers
-// are off.
-import { chromium, type Browser, type Page, type Route } from 'playwright-core';
-
-/** Flags that work in this environment (container without a sandbox or GPU, no internet). */
-export const CHROMIUM_ARGS: readonly string[] = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// are off. Which Chromium, and with which flags, is infra/chromium.ts's decision; a browser that
+// cannot start rejects with its ChromiumUnavailableError.
+import type { Browser, Page, Route } from 'playwright-core';
+import { launchChromium, type ResolvedChromium } from '../../infra/chromium';
 
 export interface BrowserProviderOptions {
-  /** Path of the Chromium binary (config `chromium.path`). Never downloaded. */
-  executablePath: string;
+  /** The Chromium to launch (resolveChromium), asked again at every launch. Never downloaded. */
+  chromium: () => Promise<ResolvedChromium>;
   /** Default timeout of page operations in milliseconds. */
   pageTimeoutMs?: number;
 }
@@ -50,8 +41,9 @@ export function createBrowserProvider(options: BrowserProviderOptions): BrowserP
   let closed = false;
 
   function launch(): Promise<Browser> {
-    const started = chromium
-      .launch({ executablePath: options.executablePath, headless: true, args: [...CHROMIUM_ARGS] })
+    const started = options
+      .chromium()
+      .then(launchChromium)
       .then((browser) => {
         browser.on('disconnected', () => {
           if (launching === started) launching = undefined;

@@ -1,11 +1,12 @@
 // Renders report content into the bytes of one output format: PDF (Chromium prints the HTML of
-// domain/reports/report-html.ts), CSV, XLSX (exceljs) or JSON. Text that ends up in a spreadsheet
-// cell goes through safeCell so that no value can be taken as a formula.
+// domain/reports/report-html.ts), CSV, XLSX (exceljs) or JSON. Text that ends up in a CSV field goes
+// through safeCell so that no value can be taken as a formula; XLSX string cells are typed text,
+// never formulas, and keep their exact value.
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { CellValue, ReportContent, ReportFormat, ReportSection } from '../../domain/reports/report-content';
 import { cellOf, escapeHtml, REPORT_PAGE_MARGINS, renderReportHtml } from '../../domain/reports/report-html';
-import { neutralizeFormula, safeCell } from '../../domain/spreadsheet-safety';
+import { safeCell } from '../../domain/spreadsheet-safety';
 import type { BrowserProvider } from './browser-pool';
 
 export interface RenderReportDeps {
@@ -135,11 +136,12 @@ function truncate(text: string, max: number): string {
 }
 
 /**
- * Text for a cell: formula-neutralized first (a leading CR counts), then line breaks as LF, the
- * only one a cell holds (XML turns a raw CR into LF on reading anyway), cut at Excel's limit.
+ * Text for a cell, written as a string cell (exceljs never makes a formula of a plain string, so
+ * `=1+1` or `-1:…` stay exactly that): line breaks as LF, the only one a cell holds (XML turns a
+ * raw CR into LF on reading anyway), cut at Excel's limit.
  */
 function xlsxText(value: string): string {
-  return truncate(neutralizeFormula(value).replace(/\r\n?/g, '\n'), XLSX_CELL_MAX);
+  return truncate(value.replace(/\r\n?/g, '\n'), XLSX_CELL_MAX);
 }
 
 function xlsxCell(value: CellValue): string | number | boolean | null {

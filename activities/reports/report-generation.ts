@@ -20,6 +20,7 @@ import { nextRunAfter } from '../../domain/reports/cadence';
 import type { ReportFormat } from '../../domain/reports/report-content';
 import { ReportOptionsSchema, ReportScopeSchema, type ReportOptions, type ReportScope } from '../../domain/reports/report-request';
 import type { BlobStore } from '../../infra/blob-store';
+import { ChromiumUnavailableError } from '../../infra/chromium';
 import type { Logger } from '../../infra/logger';
 import { throwIfCancelled, withHeartbeat } from '../activity-heartbeat';
 import { buildReportContent, type ContentRequest } from './build-report-content';
@@ -79,6 +80,30 @@ async function renderAndStore(
   return insertGeneratedReport(trx, { ...row, title: content.title, size_bytes: blob.size, sha256: blob.sha256, blob_key: blob.key });
 }
 
+/**
+ * Failure type of a PDF report that no Chromium can print (wrong SVC_CHROMIUM__PATH, a browser that
+ * does not start, a package that cannot unpack). Its message says which path, which source and
+ * why, and holds nothing else, so it may be shown to the requester.
+ */
+export const CHROMIUM_UNAVAILABLE = 'ChromiumUnavailable';
+
+/**
+ * Rethrows a ChromiumUnavailableError as a Temporal failure of type CHROMIUM_UNAVAILABLE. A one-off
+ * report fails at once (`final`): ten more tries cannot install a browser. A schedule's run keeps
+ * retrying instead, so the schedule lives on and catches up once Chromium is fixed.
+ */
+function asChromiumFailure(final: boolean): (err: unknown) => never {
+  return (err) => {
+    if (!(err instanceof ChromiumUnavailableError)) throw err;
+    throw ApplicationFailure.create({
+      type: CHROMIUM_UNAVAILABLE,
+      message: err.message,
+      nonRetryable: final,
+      details: [{ source: err.source, executable_path: err.executablePath }],
+    });
+  };
+}
+
 export function createReportGenerationActivities(deps: ReportGenerationDeps) {
   return {
     /**
@@ -127,7 +152,7 @@ export function createReportGenerationActivities(deps: ReportGenerationDeps) {
           deps.log.info({ schedule_id: schedule.id, due_at: dueAt.toISOString(), report_id: report.id }, 'scheduled report generated');
           return { status: 'generated', reportId: report.id, createdAt: report.created_at.toISOString(), next: await advance() };
         }),
-      );
+      ).catch(asChromiumFailure(false));
     },
 
     /** A one-off report (POST /reports/generate), once per task id. */
@@ -156,7 +181,7 @@ export function createReportGenerationActivities(deps: ReportGenerationDeps) {
             ))!;
           return { reportId: report.id, format: report.format, sizeBytes: report.size_bytes, sha256: report.sha256 };
         }),
-      );
+      ).catch(asChromiumFailure(true));
     },
   };
 }

@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import { EXPORT_COLUMNS, toJsonRow, toSpreadsheetRow, type WalletRecord } from '../../domain/wallets/wallet-export-rows';
+import { EXPORT_COLUMNS, toCsvRow, toJsonRow, toXlsxRow, type WalletRecord } from '../../domain/wallets/wallet-export-rows';
 
 export type WalletExportFormat = 'csv' | 'xlsx' | 'json';
 export const WALLET_EXPORT_FORMATS: readonly WalletExportFormat[] = ['csv', 'xlsx', 'json'];
@@ -31,7 +31,7 @@ async function writeCsv(rows: AsyncIterable<WalletRecord>, out: Writable): Promi
   const done = once(csv, 'end');
   let n = 0;
   for await (const r of rows) {
-    if (!csv.write(toSpreadsheetRow(r))) await once(csv, 'drain');
+    if (!csv.write(toCsvRow(r))) await once(csv, 'drain');
     n++;
   }
   csv.end();
@@ -45,7 +45,7 @@ async function writeXlsx(rows: AsyncIterable<WalletRecord>, out: Writable): Prom
   sheet.columns = EXPORT_COLUMNS.map((c) => ({ header: c, key: c, width: c === 'context' ? 80 : c === 'address' ? 50 : 16 }));
   let n = 0;
   for await (const r of rows) {
-    sheet.addRow(toSpreadsheetRow(r)).commit();
+    sheet.addRow(toXlsxRow(r)).commit();
     n++;
   }
   sheet.commit();

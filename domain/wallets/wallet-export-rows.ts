@@ -1,5 +1,6 @@
-// Rows of a wallet export (CSV, XLSX, JSON). Spreadsheet cells go through the platform's one
-// formula-injection guard (domain/spreadsheet-safety.ts).
+// Rows of a wallet export (CSV, XLSX, JSON). CSV fields go through the platform's one
+// formula-injection guard (domain/spreadsheet-safety.ts); XLSX string cells cannot be formulas and
+// keep their exact value.
 import { neutralizeFormula } from '../spreadsheet-safety';
 
 /** A stored wallet record (one row of the wallets table). */
@@ -22,9 +23,14 @@ function iso(v: Date | string): string {
   return v instanceof Date ? v.toISOString() : new Date(v).toISOString();
 }
 
-/** Spreadsheet row (CSV/XLSX): every cell a neutralised string. */
-export function toSpreadsheetRow(r: WalletRecord): string[] {
-  return [r.address, r.token, r.network, r.confidence, r.source, r.context, r.page_url ?? '', iso(r.found_at)].map((v) => neutralizeFormula(v));
+/** XLSX row: every cell an exact string (a string cell is text, never a formula). */
+export function toXlsxRow(r: WalletRecord): string[] {
+  return [r.address, r.token, r.network, r.confidence, r.source, r.context, r.page_url ?? '', iso(r.found_at)];
+}
+
+/** CSV row: every field a neutralised string. */
+export function toCsvRow(r: WalletRecord): string[] {
+  return toXlsxRow(r).map((v) => neutralizeFormula(v));
 }
 
 /** JSON object: data is not interpreted by spreadsheets, so values stay exact. */

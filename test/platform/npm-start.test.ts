@@ -48,6 +48,7 @@ describe('npm start (whole platform, embedded defaults)', function () {
         if (Date.now() - started > 90_000) assert.fail(`not ready after 90 s:\n${out}`);
         await new Promise((r) => setTimeout(r, 200));
       }
+      assert.match(out, /^fip: chromium (Debian package \/usr\/bin\/chromium|npm package @sparticuz\/chromium .*)$/m);
       assert.match(out, new RegExp(`API\\s+http://localhost:${port}`));
       assert.match(out, new RegExp(`Temporal UI\\s+http://127.0.0.1:${uiPort}`));
       assert.match(out, new RegExp(`Data\\s+${dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));

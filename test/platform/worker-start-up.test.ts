@@ -14,4 +14,14 @@ describe('worker start-up resources', () => {
     fs.writeFileSync(bad, JSON.stringify({ version: 1, pairs: [{ token: 'BTC', network: 'bitcoin' }, { token: 'USDT' }] }));
     assert.throws(() => createActivityResources(testConfig({ SVC_SSI__ALLOWLIST_PATH: bad })), /pairs\[1\]/);
   });
+
+  it('locates Chromium without launching it, and starts even when the configured path cannot work (PDF reports then fail)', async () => {
+    const bad = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fip-chromium-')), 'chromium');
+    const resources = createActivityResources(testConfig({ SVC_CHROMIUM__PATH: bad }));
+    try {
+      assert.deepEqual(resources.chromium, { source: 'configured', executablePath: bad, problem: 'does not exist' });
+    } finally {
+      await resources.close();
+    }
+  });
 });

