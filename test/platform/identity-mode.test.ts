@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { decideIdentityMode, isLoopbackHost, type IdentityModeInput } from '../../domain/auth/identity-mode';
 import { freePort } from '../support/free-port';
@@ -108,6 +110,21 @@ describe('identity mode at start-up', () => {
       assert.equal(code, 1);
       assert.match(out, /!{78}\nSECURITY WARNING: the API listens on 0\.0\.0\.0/);
       assert.match(out, /fip-api: start-up failed: .*ECONNREFUSED/);
+    });
+  });
+
+  describe('the whole platform (npm start)', function () {
+    this.timeout(90_000);
+
+    it('exits 1 with the refusal before starting PostgreSQL or Temporal', async () => {
+      const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fip-refuse-')), 'data');
+      const env: NodeJS.ProcessEnv = { ...process.env, SVC_DATA_DIR: dataDir, SVC_API__HOST: '0.0.0.0', SVC_AUTH__TRUST_PROXY_HEADER: 'true' };
+      delete env.DATABASE_URL;
+      delete env.TEMPORAL_ADDRESS;
+      const { code, out } = await run('workers/start-all.ts', env);
+      assert.equal(code, 1);
+      assert.match(out, /fip: start-up failed: refusing to start: .*SVC_AUTH__IAP_AUDIENCE.*SVC_AUTH__ALLOW_UNVERIFIED_HEADER=true/s);
+      assert.equal(fs.existsSync(dataDir), false, 'nothing was started in the data directory');
     });
   });
 });

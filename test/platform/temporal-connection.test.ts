@@ -1,7 +1,27 @@
 import assert from 'node:assert/strict';
+import net from 'node:net';
+import { createActivityResources } from '../../activities';
 import { ConfigError, loadConfig } from '../../config/config';
 import { createLogger } from '../../infra/logger';
 import { temporalConnectionOptions } from '../../infra/temporal-connection';
+import { connectTemporal, startWorker } from '../../workers/platform-runtime';
+import { testDeps } from '../support/platform';
+import { waitFor } from '../support/wait-for';
+
+/** A TCP listener on 127.0.0.1 that records the first byte of every connection, then hangs up. */
+async function firstByteRecorder(): Promise<{ address: string; bytes: number[]; close(): void }> {
+  const bytes: number[] = [];
+  const server = net.createServer((socket) => {
+    socket.once('data', (d) => {
+      bytes.push(d[0]);
+      socket.destroy();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { address: `127.0.0.1:${(server.address() as net.AddressInfo).port}`, bytes, close: () => server.close() };
+}
+const TLS_HANDSHAKE = 0x16; // a TLS record of type handshake (ClientHello)
+const HTTP2_PREFACE = 'P'.charCodeAt(0); // "PRI * HTTP/2.0": plain gRPC
 
 const files: Record<string, string> = { '/tls/client.pem': 'CERT', '/tls/client.key': 'KEY', '/tls/ca.pem': 'CA' };
 const readFile = (file: string): Buffer => {
@@ -53,5 +73,36 @@ describe('Temporal connection options', () => {
       assert.doesNotMatch(line, /tc-secret-123/);
       assert.match(line, /\[redacted\]/);
     }
+  });
+
+  describe('used by the connections', function () {
+    this.timeout(30_000);
+
+    it('the client connection speaks plain gRPC by default and TLS with TEMPORAL_API_KEY', async () => {
+      for (const [env, expected] of [[{}, HTTP2_PREFACE], [{ TEMPORAL_API_KEY: 'tc-secret' }, TLS_HANDSHAKE]] as const) {
+        const rec = await firstByteRecorder();
+        try {
+          void connectTemporal(loadConfig(env), rec.address).catch(() => undefined); // never completes: nobody answers
+          const first = await waitFor('a first byte', async () => rec.bytes[0], 10_000, 20);
+          assert.equal(first, expected);
+        } finally {
+          rec.close();
+        }
+      }
+    });
+
+    it('the worker connection speaks TLS with TEMPORAL_API_KEY', async () => {
+      const rec = await firstByteRecorder();
+      const { config: _c, ...deps } = await testDeps();
+      const config = loadConfig({ ...process.env, SVC_LOG__LEVEL: 'silent', TEMPORAL_API_KEY: 'tc-secret' });
+      const resources = createActivityResources(config);
+      try {
+        await assert.rejects(startWorker(config, rec.address, { ...deps, resources }, 'tls-probe'));
+        assert.equal(rec.bytes[0], TLS_HANDSHAKE);
+      } finally {
+        rec.close();
+        await resources.close();
+      }
+    });
   });
 });
