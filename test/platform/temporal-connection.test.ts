@@ -93,11 +93,11 @@ describe('Temporal connection options', () => {
 
     it('the worker connection speaks TLS with TEMPORAL_API_KEY', async () => {
       const rec = await firstByteRecorder();
-      const { config: _c, ...deps } = await testDeps();
+      const deps = await testDeps();
       const config = loadConfig({ ...process.env, SVC_LOG__LEVEL: 'silent', TEMPORAL_API_KEY: 'tc-secret' });
       const resources = createActivityResources(config);
       try {
-        await assert.rejects(startWorker(config, rec.address, { ...deps, resources }, 'tls-probe'));
+        await assert.rejects(startWorker(config, rec.address, { ...deps, config, resources }, 'tls-probe'));
         assert.equal(rec.bytes[0], TLS_HANDSHAKE);
       } finally {
         rec.close();
