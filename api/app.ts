@@ -18,7 +18,7 @@ export interface AppOptions {
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   const authenticate = options.authenticate ?? createAuthenticator(deps.config, deps.knex);
-  const app = new Koa({ proxy: true });
+  const app = new Koa({ proxy: deps.config.api.trust_forwarded_headers });
   app.silent = true;
 
   app.use(async (ctx, next) => {

@@ -9,6 +9,7 @@ import { createKnex } from '../db/connection';
 import { migrateLatest } from '../db/migrate';
 import { startEmbeddedPostgres } from '../infra/embedded-postgres';
 import { createLogger } from '../infra/logger';
+import { temporalConnectionOptions } from '../infra/temporal-connection';
 import { platformAddresses } from '../workers/infrastructure';
 
 let cachedConfig: AppConfig | null = null;
@@ -62,9 +63,10 @@ export async function withTemporal<T>(fn: (client: Client) => Promise<T>): Promi
   const config = cliConfig();
   const { temporalAddress } = platformAddresses(config);
   const { Client, Connection } = await import('@temporalio/client');
+  const options = temporalConnectionOptions(config, temporalAddress); // a bad TLS file is a config error, not "unreachable"
   let connection;
   try {
-    connection = await Connection.connect({ address: temporalAddress, connectTimeout: 5000 });
+    connection = await Connection.connect({ ...options, connectTimeout: 5000 });
   } catch {
     throw new Error(`Temporal is not reachable at ${temporalAddress}: start the platform (npm start) or set TEMPORAL_ADDRESS`);
   }

@@ -20,6 +20,11 @@ const schema = z.strictObject({
   temporal_address: z.string().regex(/^[^\s:]+:\d+$/, 'host:port').optional(),
   temporal_namespace: z.string().min(1).default('default'),
   temporal_cli_path: z.string().min(1).optional(),
+  temporal_tls_cert: z.string().min(1).optional(),
+  temporal_tls_key: z.string().min(1).optional(),
+  temporal_tls_ca: z.string().min(1).optional(),
+  temporal_tls_server_name: z.string().min(1).optional(),
+  temporal_api_key: z.string().min(1).optional(),
   anthropic_api_key: z.string().min(1).optional(),
   anthropic_base_url: z.string().url().optional(),
   data_dir: z.string().min(1).default('./.data'),
@@ -43,6 +48,7 @@ const schema = z.strictObject({
   auth: z
     .strictObject({
       trust_proxy_header: bool.default(false),
+      allow_unverified_header: bool.default(false),
       identity_header: z.string().min(1).default('x-goog-authenticated-user-email'),
       iap_audience: z.string().min(1).optional(),
       iap_jwks_url: z.string().url().optional(),
@@ -66,8 +72,13 @@ const schema = z.strictObject({
   // Unset: Debian's /usr/bin/chromium, else the @sparticuz/chromium npm package (infra/chromium.ts).
   chromium: z.strictObject({ path: z.string().min(1).optional() }).prefault({}),
   api: z
-    .strictObject({ body_limit_mb: int(1, 1024).default(25) })
+    .strictObject({
+      body_limit_mb: int(1, 1024).default(25),
+      host: z.string().min(1).default('127.0.0.1'),
+      trust_forwarded_headers: bool.default(false),
+    })
     .prefault({}),
+  db: z.strictObject({ migrate_on_start: bool.default(false) }).prefault({}),
 });
 
 export type AppConfig = z.infer<typeof schema>;
@@ -79,6 +90,11 @@ const NAMED: Record<string, string> = {
   TEMPORAL_ADDRESS: 'temporal_address',
   TEMPORAL_NAMESPACE: 'temporal_namespace',
   TEMPORAL_CLI_PATH: 'temporal_cli_path',
+  TEMPORAL_TLS_CERT: 'temporal_tls_cert',
+  TEMPORAL_TLS_KEY: 'temporal_tls_key',
+  TEMPORAL_TLS_CA: 'temporal_tls_ca',
+  TEMPORAL_TLS_SERVER_NAME: 'temporal_tls_server_name',
+  TEMPORAL_API_KEY: 'temporal_api_key',
   ANTHROPIC_API_KEY: 'anthropic_api_key',
   ANTHROPIC_BASE_URL: 'anthropic_base_url',
   SVC_DATA_DIR: 'data_dir',
@@ -129,6 +145,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
+  if (Boolean(config.temporal_tls_cert) !== Boolean(config.temporal_tls_key)) {
+    throw new ConfigError(
+      'invalid configuration:\nTEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY: set both (the client certificate and its private key) or neither',
+    );
+  }
   config.data_dir = path.resolve(config.data_dir);
   return config;
 }

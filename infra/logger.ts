@@ -1,9 +1,9 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
 /** Structured JSON logs. Secrets (API keys, proxy assertions, cookies, contact data) are redacted. */
-export function createLogger(level: string, name = 'fip'): Logger {
+export function createLogger(level: string, name = 'fip', destination?: DestinationStream): Logger {
   return pino({
     name,
     level,
@@ -19,10 +19,12 @@ export function createLogger(level: string, name = 'fip'): Logger {
         '*.api_key',
         '*.apiKey',
         'config.anthropic_api_key',
+        'config.temporal_api_key',
+        '*.temporal_api_key',
         'config.smtp.url',
         'config.database_url',
       ],
       censor: '[redacted]',
     },
-  });
+  }, destination);
 }

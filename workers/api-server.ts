@@ -3,14 +3,15 @@
 import { loadConfig } from '../config/config';
 import { createLogger } from '../infra/logger';
 import { platformAddresses } from './infrastructure';
-import { connectDatabase, connectTemporal, startApiServer } from './platform-runtime';
+import { checkIdentityMode, connectDatabase, connectTemporal, migrateOnStart, startApiServer } from './platform-runtime';
 import { onShutdown } from './process-lifecycle';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.log.level, 'fip-api');
+  checkIdentityMode(config, log);
   const { databaseUrl, temporalAddress } = platformAddresses(config);
-  const knex = await connectDatabase(config, databaseUrl, log, true);
+  const knex = await connectDatabase(config, databaseUrl, log, migrateOnStart(config));
   const temporal = await connectTemporal(config, temporalAddress);
   const api = await startApiServer({ config, knex, temporal, log }, config.port);
   onShutdown(log, [
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
     ['temporal client', () => temporal.connection.close()],
     ['database pool', () => knex.destroy()],
   ]);
-  log.info({ url: `http://localhost:${config.port}`, docs: `http://localhost:${config.port}/docs` }, 'API listening');
+  log.info({ host: config.api.host, url: `http://localhost:${config.port}`, docs: `http://localhost:${config.port}/docs` }, 'API listening');
 }
 
 main().catch((err) => {

@@ -9,22 +9,69 @@ import type { AppConfig } from '../config/config';
 import { createApp, type AppOptions } from '../api/app';
 import type { AppDeps } from '../api/app-deps';
 import { createKnex } from '../db/connection';
-import { migrateLatest } from '../db/migrate';
+import { migrateLatest, migrationStatus } from '../db/migrate';
+import { decideIdentityMode } from '../domain/auth/identity-mode';
 import type { Logger } from '../infra/logger';
+import { temporalConnectionOptions } from '../infra/temporal-connection';
 import { createActivities, createActivityResources, type ActivityDeps, type ActivityResources } from '../activities';
 
+/**
+ * Opens the pool. With migrate=true pending migrations are applied; otherwise the schema must already
+ * be current, or this refuses (naming the command that migrates) instead of running on an old schema.
+ */
 export async function connectDatabase(config: AppConfig, databaseUrl: string, log: Logger, migrate: boolean): Promise<Knex> {
   const knex = createKnex(databaseUrl, config.postgres.pool_max);
-  if (migrate) {
-    const applied = await migrateLatest(knex);
-    if (applied.length) log.info({ applied }, 'database migrations applied');
+  try {
+    if (migrate) {
+      const applied = await migrateLatest(knex);
+      if (applied.length) log.info({ applied }, 'database migrations applied');
+    } else {
+      const { pending } = await migrationStatus(knex);
+      if (pending.length) {
+        throw new Error(
+          `the database schema is not current (${pending.length} pending migration${pending.length === 1 ? '' : 's'}: ${pending.join(', ')}); ` +
+            'run `npx fip db migrate` first, or start with SVC_DB__MIGRATE_ON_START=true',
+        );
+      }
+    }
+  } catch (err) {
+    await knex.destroy();
+    throw err;
   }
   return knex;
 }
 
+/** `npm run api` / `npm run worker` migrate only when asked: SVC_DB__MIGRATE_ON_START=true or `--migrate`. */
+export function migrateOnStart(config: AppConfig, argv: readonly string[] = process.argv): boolean {
+  return config.db.migrate_on_start || argv.includes('--migrate');
+}
+
 export async function connectTemporal(config: AppConfig, address: string): Promise<Client> {
-  const connection = await Connection.connect({ address });
+  const connection = await Connection.connect(temporalConnectionOptions(config, address));
   return new Client({ connection, namespace: config.temporal_namespace });
+}
+
+/**
+ * Refuses (throws) when the API would trust an unverified identity header on a non-loopback
+ * address; writes the loud warning when the operator acknowledged that mode. Call before connecting.
+ */
+export function checkIdentityMode(config: AppConfig, log: Logger, host = config.api.host): void {
+  const decision = identityModeFor(config, host);
+  if (!decision.start) throw new Error(decision.message);
+  if (decision.warning) {
+    const bar = '!'.repeat(78);
+    process.stderr.write(`${bar}\n${decision.warning}\n${bar}\n`);
+    log.warn({ host }, decision.warning);
+  }
+}
+
+function identityModeFor(config: AppConfig, host: string) {
+  return decideIdentityMode({
+    host,
+    trustProxyHeader: config.auth.trust_proxy_header,
+    iapAudience: config.auth.iap_audience,
+    allowUnverifiedHeader: config.auth.allow_unverified_header,
+  });
 }
 
 export interface RunningApi {
@@ -33,7 +80,9 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
-export async function startApiServer(deps: AppDeps, port: number, host = '0.0.0.0', options: AppOptions = {}): Promise<RunningApi> {
+export async function startApiServer(deps: AppDeps, port: number, host = deps.config.api.host, options: AppOptions = {}): Promise<RunningApi> {
+  const decision = identityModeFor(deps.config, host); // the processes warn at start-up; this is the last guard
+  if (!decision.start) throw new Error(decision.message);
   const app = createApp(deps, options);
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 5_000;
@@ -98,7 +147,7 @@ export type WorkerDeps = Omit<ActivityDeps, 'resources'> & Partial<Pick<Activity
 export async function startWorker(config: AppConfig, address: string, deps: WorkerDeps, taskQueue = config.temporal.task_queue): Promise<RunningWorker> {
   installTemporalRuntime(deps.log);
   const resources = deps.resources ?? createActivityResources(config);
-  const connection = await NativeConnection.connect({ address });
+  const connection = await NativeConnection.connect(temporalConnectionOptions(config, address));
   const worker = await Worker.create({
     connection,
     namespace: config.temporal_namespace,

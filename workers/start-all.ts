@@ -4,7 +4,7 @@ import { loadConfig } from '../config/config';
 import { describeChromium } from '../infra/chromium';
 import { createLogger } from '../infra/logger';
 import { startInfrastructure } from './infrastructure';
-import { connectDatabase, connectTemporal, startApiServer, startWorker } from './platform-runtime';
+import { checkIdentityMode, connectDatabase, connectTemporal, startApiServer, startWorker } from './platform-runtime';
 import { onShutdown } from './process-lifecycle';
 import { startBackgroundServices } from './background-services';
 
@@ -12,6 +12,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.log.level);
   const say = (line: string) => process.stdout.write(`${line}\n`);
+  checkIdentityMode(config, log);
   say(`fip: starting (data directory ${config.data_dir})`);
   const infra = await startInfrastructure(config, log, say);
   const knex = await connectDatabase(config, infra.databaseUrl, log, true);
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
   ]);
   const host = `http://localhost:${config.port}`;
   say('');
-  say(`  API          ${host}`);
+  say(`  API          ${host}${config.api.host === '127.0.0.1' ? '' : ` (listening on ${config.api.host})`}`);
   say(`  Swagger UI   ${host}/docs`);
   say(`  ReDoc        ${host}/redoc`);
   say(`  Temporal UI  ${infra.temporalUiUrl ?? `(external cluster at ${infra.temporalAddress})`}`);

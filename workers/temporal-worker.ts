@@ -4,14 +4,14 @@ import { describeChromium } from '../infra/chromium';
 import { createLogger } from '../infra/logger';
 import { platformAddresses } from './infrastructure';
 import { startBackgroundServices } from './background-services';
-import { connectDatabase, connectTemporal, startWorker } from './platform-runtime';
+import { connectDatabase, connectTemporal, migrateOnStart, startWorker } from './platform-runtime';
 import { onShutdown } from './process-lifecycle';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.log.level, 'fip-worker');
   const { databaseUrl, temporalAddress } = platformAddresses(config);
-  const knex = await connectDatabase(config, databaseUrl, log, true);
+  const knex = await connectDatabase(config, databaseUrl, log, migrateOnStart(config));
   const temporal = await connectTemporal(config, temporalAddress);
   const deps = { config, knex, temporal, log };
   const worker = await startWorker(config, temporalAddress, deps);

@@ -38,7 +38,7 @@ export function createAuthenticator(config: AppConfig, knex: Knex): Authenticato
       if (!assertion) throw new UnauthorizedError('missing X-Goog-IAP-JWT-Assertion');
       let asserted: string;
       try {
-        asserted = await iap.verify(assertion);
+        asserted = await iap.verify(assertion, ctx.state.log);
       } catch {
         throw new UnauthorizedError('the IAP assertion did not verify');
       }

@@ -33,12 +33,16 @@ const REDOC_HTML = `<!doctype html>
 let cachedDocument: Record<string, unknown> | null = null;
 
 const HealthSchema = z.object({ status: z.literal('ok') });
+const CheckSchema = z.enum(['ok', 'unavailable']);
 const ReadySchema = z.object({
   status: z.enum(['ready', 'not_ready']),
-  checks: z.object({ database: z.string(), temporal: z.string() }),
+  checks: z.object({ database: CheckSchema, temporal: CheckSchema }),
 });
 
-async function check(fn: () => Promise<unknown>, timeoutMs = 3000): Promise<string> {
+type CheckResult = { ok: true } | { ok: false; detail: string };
+
+/** Public answers name the failing dependency only; the caller logs the detail with the request id. */
+async function check(fn: () => Promise<unknown>, timeoutMs = 3000): Promise<CheckResult> {
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
@@ -47,9 +51,9 @@ async function check(fn: () => Promise<unknown>, timeoutMs = 3000): Promise<stri
         timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
       }),
     ]);
-    return 'ok';
+    return { ok: true };
   } catch (err) {
-    return `error: ${err instanceof Error ? err.message.split('\n')[0] : 'unreachable'}`;
+    return { ok: false, detail: err instanceof Error ? err.message.split('\n')[0] : 'unreachable' };
   } finally {
     clearTimeout(timer);
   }
@@ -65,13 +69,19 @@ export function systemRoutes(getAllRoutes: () => RouteDef[]): RouteDef[] {
     defineRoute({
       method: 'get', path: '/readyz', summary: 'Readiness: database and Temporal reachable', tags: ['system'], access: { public: true },
       responses: { 200: { description: 'Ready', schema: ReadySchema }, 503: { description: 'A dependency is unreachable', schema: ReadySchema } },
-      handler: async ({ deps }) => {
+      handler: async ({ deps, ctx }) => {
         const [database, temporal] = await Promise.all([
           check(() => deps.knex.raw('select 1')),
-          check(() => deps.temporal.workflowService.getSystemInfo({})),
+          // a deadline, so that the SDK's retries of an unreachable server end with the check
+          check(() => deps.temporal.connection.withDeadline(Date.now() + 3000, () => deps.temporal.workflowService.getSystemInfo({}))),
         ]);
-        const ready = database === 'ok' && temporal === 'ok';
-        return { status: ready ? 200 : 503, body: { status: ready ? 'ready' : 'not_ready', checks: { database, temporal } } };
+        const log = (ctx.state.log ?? deps.log) as typeof deps.log;
+        for (const [dependency, result] of [['database', database], ['temporal', temporal]] as const) {
+          if (!result.ok) log.warn({ dependency, detail: result.detail }, 'readiness check failed');
+        }
+        const ready = database.ok && temporal.ok;
+        const checks = { database: database.ok ? 'ok' : 'unavailable', temporal: temporal.ok ? 'ok' : 'unavailable' } as const;
+        return { status: ready ? 200 : 503, body: { status: ready ? 'ready' : 'not_ready', checks } };
       },
     }),
     defineRoute({

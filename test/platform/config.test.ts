@@ -33,4 +33,22 @@ describe('configuration', () => {
   it('rejects unknown SVC_ settings so that typos do not pass silently', () => {
     assert.throws(() => loadConfig({ SVC_AUTH__TRUST_PROXY_HEADERS: 'true' }), /SVC_AUTH__TRUST_PROXY_HEADERS: unknown setting/);
   });
+
+  it('defaults to a loopback API, no forwarded headers, no unverified header off loopback, no migration by api/worker', () => {
+    const c = loadConfig({});
+    assert.equal(c.api.host, '127.0.0.1');
+    assert.equal(c.api.trust_forwarded_headers, false);
+    assert.equal(c.auth.allow_unverified_header, false);
+    assert.equal(c.db.migrate_on_start, false);
+    const set = loadConfig({ SVC_API__HOST: '0.0.0.0', SVC_API__TRUST_FORWARDED_HEADERS: 'true', SVC_AUTH__ALLOW_UNVERIFIED_HEADER: 'true', SVC_DB__MIGRATE_ON_START: 'true' });
+    assert.deepEqual([set.api.host, set.api.trust_forwarded_headers, set.auth.allow_unverified_header, set.db.migrate_on_start], ['0.0.0.0', true, true, true]);
+  });
+
+  it('reads the Temporal TLS and API-key variables', () => {
+    const c = loadConfig({ TEMPORAL_TLS_CERT: '/c.pem', TEMPORAL_TLS_KEY: '/c.key', TEMPORAL_TLS_CA: '/ca.pem', TEMPORAL_TLS_SERVER_NAME: 't.example.org', TEMPORAL_API_KEY: 'k' });
+    assert.deepEqual(
+      [c.temporal_tls_cert, c.temporal_tls_key, c.temporal_tls_ca, c.temporal_tls_server_name, c.temporal_api_key],
+      ['/c.pem', '/c.key', '/ca.pem', 't.example.org', 'k'],
+    );
+  });
 });
