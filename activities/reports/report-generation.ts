@@ -199,8 +199,11 @@ export function createReportGenerationActivities(deps: ReportGenerationDeps) {
         );
         return deps.knex.transaction(async (trx) => {
           await lockReportRun(trx, `task:${req.taskId}`);
-          const report = (await findReportForTask(trx, req.taskId)) ?? (await insertGeneratedReport(trx, row));
-          return view(report);
+          const existing = await findReportForTask(trx, req.taskId);
+          if (existing) return view(existing);
+          // A cancelled task stores nothing (the transaction rolls back on the throw).
+          throwIfCancelled();
+          return view(await insertGeneratedReport(trx, row));
         });
       });
     },
