@@ -246,6 +246,28 @@ describe('report pipeline', function () {
       assert.equal(row.next_run_at.toISOString(), '2026-04-01T00:00:00.000Z');
     });
 
+    it('the job records a due run with invalid stored options as invalid-options and carries on', async () => {
+      const acts = await directActivities();
+      const bad = await insertSchedule({ template: 'gone-template' });
+      const good = await insertSchedule({ scope: { entity_types: ['wallet'], networks: [`none-${randomUUID().slice(0, 8)}`] } });
+      const { runScheduledReportsJob } = await import('../../services/scheduled-reports-job');
+      // A task queue without workers: the workflows the job starts never run, so only the job acts.
+      const result = await runScheduledReportsJob(
+        { knex: testKnex(), temporal: await testTemporal(), taskQueue: `${queue}-noworker`, log: createLogger('silent'), steps: acts },
+        { dryRun: false, now: new Date('2026-03-02T00:00:00.000Z') },
+      );
+      try {
+        assert.equal(result.due.find((d) => d.schedule_id === bad.id)?.outcome, 'invalid-options');
+        assert.equal(result.due.find((d) => d.schedule_id === good.id)?.outcome, 'generated', 'the job carries on with the next schedule');
+        const row = await testKnex()('report_schedules').where({ id: bad.id }).first();
+        assert.match(row.last_error, /template/);
+        assert.equal(row.next_run_at.toISOString(), '2026-04-01T00:00:00.000Z');
+      } finally {
+        const client = await testTemporal();
+        for (const s of [bad, good]) await client.workflow.getHandle(s.workflow_id).terminate('test cleanup').catch(() => undefined);
+      }
+    });
+
     it('createSchedule starts the workflow only after the row is committed (visible to other connections)', async () => {
       const real = await testTemporal();
       let visibleAtStart: unknown = 'not started';
