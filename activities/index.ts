@@ -44,15 +44,15 @@ export interface ActivityDeps {
   log: Logger;
   resources: ActivityResources;
   /** Test hooks (never set in production). */
-  hooks?: { beforeReportStore?: () => Promise<void> };
+  hooks?: { beforeReportStore?: () => Promise<void>; afterDeliveryClaim?: () => Promise<void> };
 }
 
 export function createActivities(deps: ActivityDeps) {
   const { knex, log, config } = deps;
   const { blobs, browser } = deps.resources;
   const schedule = createScheduleActivities({ knex });
-  const generation = createReportGenerationActivities({ knex, blobs, browser, log, beforeStore: deps.hooks?.beforeReportStore });
-  const delivery = createReportDeliveryActivities({ knex, blobs, log, smtp: config.smtp });
+  const generation = createReportGenerationActivities({ knex, blobs, browser, log, rowCap: config.reports.row_cap, beforeStore: deps.hooks?.beforeReportStore });
+  const delivery = createReportDeliveryActivities({ knex, blobs, log, smtp: config.smtp, afterClaim: deps.hooks?.afterDeliveryClaim });
   return {
     ...schedule,
     ...generation,

@@ -16,13 +16,16 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<
   return json;
 }
 
-function parameters(schema: z.ZodType | undefined, where: 'path' | 'query', components: Record<string, JsonSchema>): unknown[] {
+/** `idempotency-key` -> `Idempotency-Key` (header names are case-insensitive; this is how they are written). */
+const headerName = (name: string) => name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
+
+function parameters(schema: z.ZodType | undefined, where: 'path' | 'query' | 'header', components: Record<string, JsonSchema>): unknown[] {
   if (!schema) return [];
   const json = toSchema(schema, 'input', components);
   const props = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required as string[] | undefined) ?? []);
   return Object.entries(props).map(([name, s]) => ({
-    name,
+    name: where === 'header' ? headerName(name) : name,
     in: where,
     required: where === 'path' || required.has(name),
     ...(typeof s.description === 'string' ? { description: s.description } : {}),
@@ -58,7 +61,11 @@ export function buildOpenApiDocument(routes: RouteDef[]): Record<string, unknown
       summary: route.summary,
       description: describeAccess(route),
       tags: route.tags,
-      parameters: [...parameters(route.request?.params, 'path', components), ...parameters(route.request?.query, 'query', components)],
+      parameters: [
+        ...parameters(route.request?.params, 'path', components),
+        ...parameters(route.request?.query, 'query', components),
+        ...parameters(route.request?.headers, 'header', components),
+      ],
       responses,
       ...('public' in route.access ? { security: [] } : {}),
     };

@@ -51,7 +51,8 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, authenticate: Aut
       const query = parsePart(route.request?.query, ctx.query, 'query');
       const rawBody = (ctx.request as { body?: unknown }).body;
       const body = parsePart(route.request?.body, rawBody === undefined ? {} : rawBody, 'body');
-      const result = await route.handler({ params, query, body, principal: ctx.state.principal ?? null, deps, ctx });
+      const headers = parsePart(route.request?.headers, ctx.headers, 'headers') ?? {};
+      const result = await route.handler({ params, query, body, headers, principal: ctx.state.principal ?? null, deps, ctx });
       if (result) {
         ctx.status = result.status ?? 200;
         if (result.body !== undefined) ctx.body = result.body;

@@ -25,10 +25,12 @@ export interface ResponseSpec {
   contentType?: string;
 }
 
-export interface HandlerInput<P, Q, B> {
+export interface HandlerInput<P, Q, B, H = Record<string, string | undefined>> {
   params: P;
   query: Q;
   body: B;
+  /** Parsed request headers declared by `request.headers` (lowercase names); else empty. */
+  headers: H;
   principal: Principal | null;
   deps: AppDeps;
   ctx: Koa.Context;
@@ -46,7 +48,8 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
   summary: string;
   tags: string[];
   access: AccessPolicy;
-  request?: { params?: z.ZodType<P>; query?: z.ZodType<Q>; body?: z.ZodType<B> };
+  /** `headers`: an object schema of lowercase header names (`idempotency-key`), documented as header parameters. */
+  request?: { params?: z.ZodType<P>; query?: z.ZodType<Q>; body?: z.ZodType<B>; headers?: z.ZodType<Record<string, string | undefined>> };
   responses: Record<number, ResponseSpec>;
   handler: (input: HandlerInput<P, Q, B>) => Promise<HandlerResult | void>;
 }

@@ -79,6 +79,18 @@ const schema = z.strictObject({
     })
     .prefault({}),
   db: z.strictObject({ migrate_on_start: bool.default(false) }).prefault({}),
+  // Worker slots; unset, they follow SVC_POSTGRES__POOL_MAX (workerConcurrency() in
+  // workers/platform-runtime.ts explains the defaults).
+  worker: z
+    .strictObject({
+      max_concurrent_activities: int(1, 1000).optional(),
+      max_concurrent_local_activities: int(1, 1000).optional(),
+      max_concurrent_workflow_tasks: int(2, 1000).optional(),
+    })
+    .prefault({}),
+  reports: z
+    .strictObject({ row_cap: int(1, 1_000_000).default(10_000) })
+    .prefault({}),
 });
 
 export type AppConfig = z.infer<typeof schema>;

@@ -1,10 +1,11 @@
-// Report schedules: creating one starts its workflow, deactivating one cancels it. Used by the API
+// Report schedules: creating one starts its workflow (after the row is committed), deactivating one cancels it. Used by the API
 // and the CLI; the database write and the workflow stay consistent (see each function).
 import { randomUUID } from 'node:crypto';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import {
   deactivateReportSchedule,
+  deleteNewReportSchedule,
   insertReportSchedule,
   type ReportScheduleRow,
 } from '../db/repositories/report-schedule-repository';
@@ -55,29 +56,40 @@ export async function ensureScheduleWorkflow(
   return 'started';
 }
 
+/** Temporal did not accept the schedule's workflow; the schedule was not kept. */
+export class ScheduleWorkflowStartError extends Error {
+  override name = 'ScheduleWorkflowStartError';
+}
+
 /**
- * Inserts the schedule and starts its workflow in one transaction: if Temporal refuses, nothing is
- * stored; if the commit fails after the start, the workflow finds no schedule and ends.
+ * Inserts the schedule (committed), then starts its workflow, so the workflow's first read always
+ * finds the row; a schedule already due is generated at once, without waiting for the
+ * reconciliation job. If Temporal refuses the start, the row is deleted again (compensation) and
+ * ScheduleWorkflowStartError is thrown: the caller gets an error and nothing is stored. Should a
+ * start have gone through despite the error, its workflow finds no schedule and ends ('missing').
  */
 export async function createSchedule(deps: ScheduleServiceDeps, input: NewScheduleInput, createdBy: string, now = new Date()): Promise<ReportScheduleRow> {
   const id = randomUUID();
   const nextRunAt = input.next_run_at ? new Date(input.next_run_at) : defaultFirstRun(input.cadence, now);
-  return deps.knex.transaction(async (trx) => {
-    const row = await insertReportSchedule(trx, {
-      id,
-      template: input.template,
-      cadence: input.cadence,
-      scope: input.scope,
-      options: input.options,
-      recipients: input.recipients,
-      next_run_at: nextRunAt,
-      anchor_day: anchorDayOf(nextRunAt),
-      workflow_id: scheduleWorkflowId(id),
-      created_by: createdBy,
-    });
-    await startScheduleWorkflow(deps, id);
-    return row;
+  const row = await insertReportSchedule(deps.knex, {
+    id,
+    template: input.template,
+    cadence: input.cadence,
+    scope: input.scope,
+    options: input.options,
+    recipients: input.recipients,
+    next_run_at: nextRunAt,
+    anchor_day: anchorDayOf(nextRunAt),
+    workflow_id: scheduleWorkflowId(id),
+    created_by: createdBy,
   });
+  try {
+    await startScheduleWorkflow(deps, id);
+  } catch (err) {
+    await deleteNewReportSchedule(deps.knex, id);
+    throw new ScheduleWorkflowStartError(`could not start the schedule's workflow: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
+  return row;
 }
 
 /**

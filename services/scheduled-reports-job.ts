@@ -2,6 +2,7 @@
 // every active schedule gets a running workflow, and every due schedule that has not run is run,
 // through the same idempotent steps as the workflow, so running it beside the workflows (or twice)
 // never makes a second report for one due time.
+import { ApplicationFailure } from '@temporalio/common';
 import type { Knex } from 'knex';
 import { listActiveSchedules } from '../db/repositories/report-schedule-repository';
 import type { Logger } from '../infra/logger';
@@ -27,6 +28,10 @@ export interface ScheduledReportsJobResult {
   dry_run: boolean;
 }
 
+function isInvalidScheduleOptions(err: unknown): boolean {
+  return err instanceof ApplicationFailure && err.type === 'InvalidScheduleOptions';
+}
+
 export async function runScheduledReportsJob(deps: ScheduledReportsJobDeps, opts: { dryRun: boolean; now?: Date }): Promise<ScheduledReportsJobResult> {
   const now = opts.now ?? new Date();
   const say = deps.onProgress ?? (() => undefined);
@@ -46,7 +51,17 @@ export async function runScheduledReportsJob(deps: ScheduledReportsJobDeps, opts
       say(`would run ${s.id} (due ${dueAt})`);
       continue;
     }
-    const generated = await deps.steps.generateScheduledReport({ scheduleId: s.id, dueAt });
+    let generated: { status: string; reportId?: string };
+    try {
+      generated = await deps.steps.generateScheduledReport({ scheduleId: s.id, dueAt });
+    } catch (err) {
+      // A run whose stored options do not validate is recorded on the schedule (last_error) and
+      // skipped; the job carries on with the other schedules.
+      if (!isInvalidScheduleOptions(err)) throw err;
+      result.due.push({ schedule_id: s.id, due_at: dueAt, outcome: 'invalid-options' });
+      say(`skipped ${s.id} (due ${dueAt}): ${(err as Error).message}`);
+      continue;
+    }
     const entry: ScheduledReportsJobResult['due'][number] = { schedule_id: s.id, due_at: dueAt, outcome: generated.status, report_id: generated.reportId };
     if (generated.reportId) {
       try {

@@ -142,6 +142,28 @@ function installTemporalRuntime(log: Logger): void {
   });
 }
 
+/**
+ * Worker slots, chosen against the database pool (SVC_POSTGRES__POOL_MAX), which the API shares
+ * when both run in one process (`npm start`). Every activity holds at most ONE pool connection at a
+ * time and only briefly (report rendering runs outside any transaction), so slots bound connection
+ * demand: by default activities get half the pool and local activities (quick schedule reads) a
+ * quarter, each at least 1, which leaves at least a quarter of the pool to the API even when every
+ * slot is busy. Busy slots only queue further tasks in Temporal; nothing fails. Workflow tasks touch
+ * no database; their limit stays the SDK's default unless set.
+ */
+export function workerConcurrency(config: AppConfig): {
+  maxConcurrentActivityTaskExecutions: number;
+  maxConcurrentLocalActivityExecutions: number;
+  maxConcurrentWorkflowTaskExecutions?: number;
+} {
+  const pool = config.postgres.pool_max;
+  return {
+    maxConcurrentActivityTaskExecutions: config.worker.max_concurrent_activities ?? Math.max(1, Math.floor(pool / 2)),
+    maxConcurrentLocalActivityExecutions: config.worker.max_concurrent_local_activities ?? Math.max(1, Math.floor(pool / 4)),
+    ...(config.worker.max_concurrent_workflow_tasks ? { maxConcurrentWorkflowTaskExecutions: config.worker.max_concurrent_workflow_tasks } : {}),
+  };
+}
+
 export type WorkerDeps = Omit<ActivityDeps, 'resources'> & Partial<Pick<ActivityDeps, 'resources'>>;
 
 export async function startWorker(config: AppConfig, address: string, deps: WorkerDeps, taskQueue = config.temporal.task_queue): Promise<RunningWorker> {
@@ -154,6 +176,7 @@ export async function startWorker(config: AppConfig, address: string, deps: Work
     taskQueue,
     workflowBundle: await workflowBundle(),
     activities: createActivities({ ...deps, config, resources }),
+    ...workerConcurrency(config),
     shutdownGraceTime: '10s',
   });
   const done = worker.run().finally(async () => {

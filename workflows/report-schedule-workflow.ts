@@ -3,6 +3,8 @@
 // so its history stays small. Cancelling it (deactivation) stops everything, a run in progress too.
 import {
   ActivityCancellationType,
+  ActivityFailure,
+  ApplicationFailure,
   CancellationScope,
   CancelledFailure,
   continueAsNew,
@@ -15,6 +17,9 @@ import {
 import type { PlatformActivities } from '../activities';
 import type { ScheduleState } from '../activities/reports/report-generation';
 import { trackProgress } from './task-progress';
+
+/** ApplicationFailure type of a run whose stored options do not validate (activities/reports/report-generation.ts). */
+const INVALID_SCHEDULE_OPTIONS = 'InvalidScheduleOptions';
 
 // A local activity: one quick read, no task-queue round trip.
 const db = proxyLocalActivities<PlatformActivities>({
@@ -49,7 +54,19 @@ export async function reportScheduleWorkflow(input: ReportScheduleInput): Promis
   if (wait > 0) await sleep(wait);
 
   progress.set('generating', null, { due_at: state.nextRunAt });
-  const outcome = await generation.generateScheduledReport({ scheduleId: input.scheduleId, dueAt: state.nextRunAt });
+  let outcome: Awaited<ReturnType<PlatformActivities['generateScheduledReport']>>;
+  try {
+    outcome = await generation.generateScheduledReport({ scheduleId: input.scheduleId, dueAt: state.nextRunAt });
+  } catch (err) {
+    // Stored options that no longer validate: the activity recorded last_error and moved the
+    // schedule on (non-retryable, so no endless retries). Wait for the next due time: once the
+    // cause is fixed, that run produces a report.
+    if (!(err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === INVALID_SCHEDULE_OPTIONS)) throw err;
+    log.warn('scheduled report skipped: invalid stored options', { scheduleId: input.scheduleId, dueAt: state.nextRunAt, error: err.cause.message });
+    const next = (err.cause.details?.[0] as ScheduleState | null | undefined) ?? (await db.loadScheduleState({ scheduleId: input.scheduleId }));
+    if (!next) return 'missing';
+    return continueAsNew<typeof reportScheduleWorkflow>({ scheduleId: input.scheduleId, state: next });
+  }
   // A deactivation that landed while the run was finishing: the run stored nothing; end as cancelled.
   if (CancellationScope.current().consideredCancelled) throw new CancelledFailure('schedule deactivated');
   if (outcome.status === 'inactive' || outcome.status === 'missing') return outcome.status;

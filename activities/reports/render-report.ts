@@ -4,7 +4,7 @@
 // never formulas, and keep their exact value.
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import type { CellValue, ReportContent, ReportFormat, ReportSection } from '../../domain/reports/report-content';
+import { truncationNote, type CellValue, type ReportContent, type ReportFormat, type ReportSection } from '../../domain/reports/report-content';
 import { cellOf, escapeHtml, REPORT_PAGE_MARGINS, renderReportHtml } from '../../domain/reports/report-html';
 import { safeCell } from '../../domain/spreadsheet-safety';
 import type { BrowserProvider } from './browser-pool';
@@ -69,6 +69,7 @@ const UTF8_BOM = '\uFEFF';
  *   <section title>
  *   <column label>,<column label>,...
  *   <value>,<value>,...            (one line per row; none for an empty section)
+ *   <truncation note>              (only when the section was cut at its row cap)
  *   <empty line>
  *
  * The file starts with a UTF-8 byte order mark so Excel reads it as UTF-8; lines end with CRLF
@@ -81,6 +82,8 @@ export function renderCsv(content: ReportContent): Buffer {
     records.push([safeCell(section.title)]);
     records.push(section.columns.map((c) => safeCell(c.label)));
     for (const row of section.rows) records.push(section.columns.map((c) => csvCell(cellOf(row, c.key))));
+    const note = truncationNote(section);
+    if (note) records.push([safeCell(note)]);
     records.push([]);
   }
   const text = stringify(records, {
@@ -180,6 +183,11 @@ function addSectionSheet(workbook: ExcelJS.Workbook, section: ReportSection, nam
   if (section.rows.length > 0 && section.columns.length > 0) {
     sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1 + body.length, column: section.columns.length } };
   }
+  const note = truncationNote(section);
+  if (note) {
+    sheet.addRow([]);
+    sheet.addRow([xlsxText(note)]).font = { bold: true, color: { argb: 'FF7A3E00' } };
+  }
   fitColumns(sheet, [header, ...body]);
 }
 
@@ -202,7 +210,7 @@ function addSummarySheet(workbook: ExcelJS.Workbook, content: ReportContent, she
     xlsxText(s.title),
     sheetNames[i],
     s.rows.length,
-    s.rows.length === 0 ? xlsxText(s.emptyNote) : null,
+    s.rows.length === 0 ? xlsxText(s.emptyNote) : truncationNote(s) === null ? null : xlsxText(truncationNote(s)!),
   ]);
   for (const row of tableRows) sheet.addRow(row);
   fitColumns(sheet, [...rows, tableHeader, ...tableRows]);
@@ -231,7 +239,8 @@ export async function renderXlsx(content: ReportContent): Promise<Buffer> {
 
 /**
  * `{ template, title, as_of, generated_at, scope_summary, sections: [{ entity_type, title,
- * columns: [{ key, label }], rows, row_count }] }`. Rows keep their column keys and hold exactly
+ * columns: [{ key, label }], rows, row_count, truncated, row_cap?, total_rows? }] }`: a section cut
+ * at its row cap has truncated: true, row_cap and total_rows (row_count is then row_cap). Rows keep their column keys and hold exactly
  * the section's columns, in column order (a key the row lacks is null).
  */
 export function renderJson(content: ReportContent): Buffer {
@@ -247,6 +256,8 @@ export function renderJson(content: ReportContent): Buffer {
       columns: s.columns.map((c) => ({ key: c.key, label: c.label })),
       rows: s.rows.map((row) => Object.fromEntries(s.columns.map((c) => [c.key, cellOf(row, c.key)]))),
       row_count: s.rows.length,
+      truncated: s.truncation !== undefined,
+      ...(s.truncation ? { row_cap: s.truncation.rowCap, total_rows: s.truncation.totalRows } : {}),
     })),
   };
   return Buffer.from(`${JSON.stringify(document, null, 2)}\n`, 'utf8');

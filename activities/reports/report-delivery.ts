@@ -2,10 +2,16 @@
 // delivery is recorded as skipped. A failure is recorded and thrown, so Temporal retries it; a
 // retry only re-sends, it never generates a second report. The Message-ID is fixed per report so
 // that a re-send after a lost acknowledgement can be recognised as the same message.
+//
+// Only one sender e-mails a report: a delivery is claimed atomically (status 'sending') before the
+// send, and a caller that loses the claim (the schedule workflow and the job racing on one pending
+// delivery) answers the current status without sending.
+import { randomUUID } from 'node:crypto';
+import { Context } from '@temporalio/activity';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Knex } from 'knex';
 import { findGeneratedReport } from '../../db/repositories/generated-report-repository';
-import { ensureDelivery, recordDeliveryAttempt, type DeliveryStatus } from '../../db/repositories/report-delivery-repository';
+import { claimDelivery, ensureDelivery, recordDeliveryAttempt, type DeliveryStatus } from '../../db/repositories/report-delivery-repository';
 import { REPORT_CONTENT_TYPES } from '../../domain/reports/report-content';
 import type { BlobStore } from '../../infra/blob-store';
 import type { Logger } from '../../infra/logger';
@@ -16,6 +22,25 @@ export interface ReportDeliveryDeps {
   blobs: BlobStore;
   log: Logger;
   smtp: { url?: string; from: string };
+  /** Test hook: runs after the delivery is claimed, before anything is sent. */
+  afterClaim?: () => Promise<void>;
+}
+
+/**
+ * How long a 'sending' claim holds before another sender may take it over (its sender presumably
+ * died). It must exceed the delivery activity's startToClose timeout (2 minutes, workflows/), so a
+ * live sender is never overtaken; a retry of the same activity takes its own claim back at once.
+ */
+export const DELIVERY_CLAIM_LEASE_SECONDS = 600;
+
+/** Who claims: the Temporal activity (same across its retries), or a one-time id outside Temporal. */
+function claimOwner(): string {
+  try {
+    const info = Context.current().info;
+    return `${info.workflowExecution?.workflowId ?? 'activity'}/${info.activityId}`;
+  } catch {
+    return `direct/${randomUUID()}`;
+  }
 }
 
 export function createReportDeliveryActivities(deps: ReportDeliveryDeps) {
@@ -27,8 +52,12 @@ export function createReportDeliveryActivities(deps: ReportDeliveryDeps) {
       if (!report) throw new Error(`no generated report ${input.reportId}`);
       const delivery = await ensureDelivery(deps.knex, report.id, input.recipients);
       if (delivery.status === 'sent' || delivery.status === 'skipped') return { status: delivery.status };
+      const { claimed, current } = await claimDelivery(deps.knex, report.id, { owner: claimOwner(), leaseSeconds: DELIVERY_CLAIM_LEASE_SECONDS });
+      if (!claimed) return { status: current.status };
+      const claimToken = claimed.claim_token!;
+      if (deps.afterClaim) await deps.afterClaim();
       if (input.recipients.length === 0 || !deps.smtp.url) {
-        await recordDeliveryAttempt(deps.knex, report.id, { status: 'skipped', error: deps.smtp.url ? 'no recipients' : 'SVC_SMTP__URL is not set' });
+        await recordDeliveryAttempt(deps.knex, report.id, { status: 'skipped', error: deps.smtp.url ? 'no recipients' : 'SVC_SMTP__URL is not set', claimToken });
         return { status: 'skipped' };
       }
       const filename = reportFileName(report.template, report.due_at, report.format);
@@ -43,12 +72,12 @@ export function createReportDeliveryActivities(deps: ReportDeliveryDeps) {
           messageId: `<report-${report.id}@fip.local>`,
           attachments: [{ filename, content: deps.blobs.open(report.blob_key), contentType: REPORT_CONTENT_TYPES[report.format] }],
         });
-        await recordDeliveryAttempt(deps.knex, report.id, { status: 'sent', messageId: info.messageId });
+        await recordDeliveryAttempt(deps.knex, report.id, { status: 'sent', messageId: info.messageId, claimToken });
         deps.log.info({ report_id: report.id, recipients: input.recipients.length }, 'report e-mailed');
         return { status: 'sent' };
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
-        await recordDeliveryAttempt(deps.knex, report.id, { status: 'failed', error: message.slice(0, 500) });
+        await recordDeliveryAttempt(deps.knex, report.id, { status: 'failed', error: message.slice(0, 500), claimToken });
         throw err;
       }
     },

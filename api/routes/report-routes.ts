@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { z } from 'zod';
+import { claimIdempotencyKey } from '../../db/repositories/idempotency-key-repository';
 import { findGeneratedReport, listGeneratedReports } from '../../db/repositories/generated-report-repository';
 import { REPORT_CONTENT_TYPES } from '../../domain/reports/report-content';
 import { reportFileName } from '../../domain/reports/report-file-name';
@@ -10,7 +12,8 @@ import {
   checkScopeAgainstTemplate,
 } from '../../domain/reports/report-request';
 import { createBlobStore } from '../../infra/blob-store';
-import { NotFoundError } from '../errors';
+import { NotFoundError, UnprocessableError } from '../errors';
+import { IdempotencyKeySchema, requestHash } from '../idempotency-key';
 import { encodeCursor, pageQueryShape, pageSchema } from '../pagination';
 import { principalName } from '../principal-name';
 import { defineRoute } from '../route-definition';
@@ -49,18 +52,39 @@ export const reportRoutes = [
   defineRoute<Record<string, never>, Record<string, never>, z.infer<typeof GenerateSchema>>({
     method: 'post',
     path: '/reports/generate',
-    summary: 'Generate a report once (a Temporal workflow); poll /tasks/{task_id}',
+    summary: 'Generate a report once (a Temporal workflow); poll /tasks/{task_id}. With Idempotency-Key, a repeat answers the same task',
     tags: ['reports'],
     access: { roles: ['admin', 'analyst'], scopes: ['reports:write'] },
-    request: { body: GenerateSchema },
-    responses: { 202: { description: 'Accepted', schema: TaskAcceptedSchema }, 400: { description: 'Invalid input', schema: ErrorSchema } },
-    handler: async ({ body, principal, deps }) => {
-      const taskId = `report-${randomUUID()}`;
-      await deps.temporal.workflow.start('generateReportWorkflow', {
-        workflowId: taskId,
-        taskQueue: deps.config.temporal.task_queue,
-        args: [{ ...body, requestedAt: new Date().toISOString(), requestedBy: principalName(principal) }],
-      });
+    request: { body: GenerateSchema, headers: z.object({ 'idempotency-key': IdempotencyKeySchema.optional() }) },
+    responses: {
+      202: { description: 'Accepted (or the task an earlier request with the same Idempotency-Key started)', schema: TaskAcceptedSchema },
+      400: { description: 'Invalid input (body, or an Idempotency-Key of the wrong form)', schema: ErrorSchema },
+      422: { description: 'idempotency_key_reused: the Idempotency-Key was used before with a different body', schema: ErrorSchema },
+    },
+    handler: async ({ body, headers, principal, deps }) => {
+      const requestedBy = principalName(principal);
+      let taskId = `report-${randomUUID()}`;
+      const key = headers['idempotency-key'];
+      if (key !== undefined) {
+        const hash = requestHash(body);
+        const { row } = await claimIdempotencyKey(deps.knex, { scope: 'reports.generate', principal: requestedBy, key, requestHash: hash, response: { task_id: taskId } });
+        if (row.request_hash !== hash) {
+          throw new UnprocessableError('idempotency_key_reused', 'this Idempotency-Key was already used with a different request body; use a new key');
+        }
+        taskId = row.response.task_id;
+      }
+      try {
+        await deps.temporal.workflow.start('generateReportWorkflow', {
+          workflowId: taskId,
+          taskQueue: deps.config.temporal.task_queue,
+          args: [{ ...body, requestedAt: new Date().toISOString(), requestedBy }],
+          // A task id is used once: a repeat after the task ended must not start it again.
+          workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        });
+      } catch (err) {
+        // A repeat with the same Idempotency-Key: the task exists (running or done); never a second one.
+        if (!(key !== undefined && err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+      }
       return { status: 202, body: { task_id: taskId, kind: 'report', status: 'queued', status_url: `/tasks/${taskId}` } };
     },
   }),

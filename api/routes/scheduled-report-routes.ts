@@ -9,9 +9,9 @@ import {
   checkScopeAgainstTemplate,
 } from '../../domain/reports/report-request';
 import { REPORT_TEMPLATES } from '../../domain/reports/report-templates';
-import { createSchedule, deactivateSchedule, type ScheduleServiceDeps } from '../../services/report-schedule-service';
+import { ScheduleWorkflowStartError, createSchedule, deactivateSchedule, type ScheduleServiceDeps } from '../../services/report-schedule-service';
 import type { AppDeps } from '../app-deps';
-import { NotFoundError } from '../errors';
+import { NotFoundError, ServiceUnavailableError } from '../errors';
 import { encodeCursor, pageQueryShape, pageSchema } from '../pagination';
 import { principalName } from '../principal-name';
 import { defineRoute } from '../route-definition';
@@ -33,6 +33,10 @@ const ScheduleSchema = z
     deactivated_at: z.string().nullable(),
     deactivated_by: z.string().nullable(),
     workflow_id: z.string().describe('Temporal workflow id: report-schedule-<id>'),
+    last_error: z
+      .string()
+      .nullable()
+      .describe('Why the last due time produced no report (e.g. its stored template or scope no longer validates); null after a completed run'),
   })
   .meta({ id: 'ReportSchedule' });
 
@@ -68,6 +72,7 @@ export function scheduleView(r: ReportScheduleRow): z.infer<typeof ScheduleSchem
     deactivated_at: iso(r.deactivated_at),
     deactivated_by: r.deactivated_by,
     workflow_id: r.workflow_id,
+    last_error: r.last_error ?? null,
   };
 }
 
@@ -90,10 +95,19 @@ export const scheduledReportRoutes = [
     tags: ['scheduled reports'],
     access: { roles: ['admin'] },
     request: { body: CreateScheduleSchema },
-    responses: { 201: { description: 'The schedule', schema: ScheduleSchema }, 400: { description: 'Invalid input; nothing stored', schema: ErrorSchema } },
+    responses: {
+      201: { description: 'The schedule', schema: ScheduleSchema },
+      400: { description: 'Invalid input; nothing stored', schema: ErrorSchema },
+      503: { description: 'Temporal did not accept the workflow; nothing stored', schema: ErrorSchema },
+    },
     handler: async ({ body, principal, deps }) => {
-      const row = await createSchedule(scheduleServiceDeps(deps), body, principalName(principal));
-      return { status: 201, body: scheduleView(row) };
+      try {
+        const row = await createSchedule(scheduleServiceDeps(deps), body, principalName(principal));
+        return { status: 201, body: scheduleView(row) };
+      } catch (err) {
+        if (err instanceof ScheduleWorkflowStartError) throw new ServiceUnavailableError('the workflow engine did not accept the schedule; nothing was stored, try again');
+        throw err;
+      }
     },
   }),
   defineRoute<Record<string, never>, { is_active?: boolean; limit: number; cursor?: { ts: string; id: string } }>({

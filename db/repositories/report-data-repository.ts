@@ -10,6 +10,11 @@ export interface ReportDataFilter {
   networks?: string[];
   tokens?: string[];
   minConfidence?: 'low' | 'medium' | 'high';
+  /**
+   * Only records whose source is one of these. For wallets the source is where on the page the
+   * address was found (wallets.source: 'text', 'attr:data-clipboard-text', 'uri:bitcoin', ...). A
+   * value ending in ':' is a prefix: 'attr:' takes every attribute source. Other values match exactly.
+   */
   sources?: string[];
 }
 
@@ -25,7 +30,18 @@ const CONFIDENCE_AT_LEAST: Record<string, string[]> = {
   high: ['high'],
 };
 
-const ROW_LIMIT = 10_000;
+/** Most rows a section holds; a section cut at it says so (ReportSection.truncation). */
+export const DEFAULT_ROW_CAP = 10_000;
+
+/** WHERE <column> matches one of the sources: exact, or a prefix when the value ends in ':'. */
+function whereSource(q: Knex.QueryBuilder, column: string, sources: string[]): void {
+  const exact = sources.filter((x) => !x.endsWith(':'));
+  const prefixes = sources.filter((x) => x.endsWith(':'));
+  q.where((w) => {
+    if (exact.length) w.orWhereIn(column, exact);
+    for (const p of prefixes) w.orWhere(column, 'like', `${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  });
+}
 
 function period(q: Knex.QueryBuilder, column: string, f: ReportDataFilter): Knex.QueryBuilder {
   q.where(column, '<', f.until);
@@ -58,6 +74,7 @@ const SOURCES: Partial<Record<EntityType, SectionSource>> = {
       if (f.networks?.length) q.whereIn('network', f.networks);
       if (f.tokens?.length) q.whereIn('token', f.tokens);
       if (f.minConfidence) q.whereIn('confidence', CONFIDENCE_AT_LEAST[f.minConfidence]);
+      if (f.sources?.length) whereSource(q, 'source', f.sources);
       return q;
     },
   },
@@ -68,7 +85,13 @@ const TITLES: Record<EntityType, string> = {
   organization: 'Organizations', domain: 'Domains', indicator: 'Indicators', campaign: 'Campaigns',
 };
 
-export async function loadReportSections(knex: Knex, types: EntityType[], filter: ReportDataFilter): Promise<ReportSection[]> {
+export async function loadReportSections(
+  knex: Knex,
+  types: EntityType[],
+  filter: ReportDataFilter,
+  opts: { rowCap?: number } = {},
+): Promise<ReportSection[]> {
+  const rowCap = opts.rowCap ?? DEFAULT_ROW_CAP;
   const sections: ReportSection[] = [];
   for (const type of types) {
     const source = SOURCES[type];
@@ -77,8 +100,21 @@ export async function loadReportSections(knex: Knex, types: EntityType[], filter
       sections.push({ entityType: type, title: TITLES[type], columns: [], rows: [], emptyNote });
       continue;
     }
-    const rows = (await source.query(knex, filter).limit(ROW_LIMIT)) as Array<Record<string, CellValue>>;
-    sections.push({ entityType: type, title: source.title, columns: source.columns, rows, emptyNote });
+    // One row over the cap tells whether the section was cut; only then are all rows counted.
+    const rows = (await source.query(knex, filter).limit(rowCap + 1)) as Array<Record<string, CellValue>>;
+    if (rows.length <= rowCap) {
+      sections.push({ entityType: type, title: source.title, columns: source.columns, rows, emptyNote });
+      continue;
+    }
+    const [{ n }] = (await knex.count({ n: '*' }).from(source.query(knex, filter).clearOrder().as('s'))) as Array<{ n: number | string }>;
+    sections.push({
+      entityType: type,
+      title: source.title,
+      columns: source.columns,
+      rows: rows.slice(0, rowCap),
+      emptyNote,
+      truncation: { rowCap, totalRows: Number(n) },
+    });
   }
   return sections;
 }

@@ -18,6 +18,8 @@ export interface ReportScheduleRow {
   created_at: Date;
   deactivated_at: Date | null;
   deactivated_by: string | null;
+  /** Why the last due time produced no report (e.g. invalid stored options); null after a completed run. */
+  last_error: string | null;
 }
 
 export type NewReportSchedule = Pick<ReportScheduleRow, 'id' | 'template' | 'cadence' | 'scope' | 'options' | 'recipients' | 'next_run_at' | 'anchor_day' | 'workflow_id' | 'created_by'>;
@@ -27,6 +29,13 @@ export async function insertReportSchedule(knex: Knex, s: NewReportSchedule): Pr
     .insert({ ...s, scope: JSON.stringify(s.scope), options: JSON.stringify(s.options) })
     .returning('*');
   return row as ReportScheduleRow;
+}
+
+/** Removes a schedule that has never run (the compensation of a failed workflow start). */
+export async function deleteNewReportSchedule(knex: Knex, id: string): Promise<void> {
+  await knex('report_schedules').where({ id }).whereNull('last_run_at').whereNotExists(
+    knex('generated_reports').select(knex.raw('1')).where('schedule_id', id),
+  ).delete();
 }
 
 export async function findReportSchedule(knex: Knex, id: string): Promise<ReportScheduleRow | undefined> {
@@ -64,7 +73,19 @@ export async function listActiveSchedules(knex: Knex): Promise<ReportScheduleRow
 export async function advanceReportSchedule(knex: Knex, id: string, dueAt: Date, nextRunAt: Date): Promise<boolean> {
   const n = await knex('report_schedules')
     .where({ id, next_run_at: dueAt })
-    .update({ last_run_at: dueAt, next_run_at: nextRunAt });
+    .update({ last_run_at: dueAt, next_run_at: nextRunAt, last_error: null });
+  return n > 0;
+}
+
+/**
+ * Records that the run at `dueAt` could not produce a report (its stored options do not validate)
+ * and moves the schedule on to `nextRunAt`, only if it is still at that due time. last_run_at stays
+ * the last completed run, so the next report covers the period since then.
+ */
+export async function skipReportScheduleRun(knex: Knex, id: string, dueAt: Date, nextRunAt: Date, error: string): Promise<boolean> {
+  const n = await knex('report_schedules')
+    .where({ id, next_run_at: dueAt })
+    .update({ next_run_at: nextRunAt, last_error: error.slice(0, 1000) });
   return n > 0;
 }
 

@@ -49,3 +49,28 @@ export function defaultFirstRun(cadence: Cadence, createdAt: Date): Date {
 export function anchorDayOf(firstRun: Date): number {
   return firstRun.getUTCDate();
 }
+
+/**
+ * The due time one cadence step before `due`: the start of the period a first run covers (later
+ * runs start at the schedule's last_run_at). The inverse of nextRunAfter for due times of the
+ * schedule: monthly goes to the previous month's anchor day, clamped (due Mar 31 -> Feb 28/29,
+ * due Mar 1 -> Feb 1, due Feb 28 with anchor 31 -> Jan 31), keeping the time of day.
+ */
+export function previousRunBefore(cadence: Cadence, due: Date, anchorDay: number): Date {
+  const t = due.getTime();
+  if (!Number.isFinite(t)) throw new RangeError('due is not a valid date');
+  switch (cadence) {
+    case 'daily':
+      return new Date(t - DAY_MS);
+    case 'weekly':
+      return new Date(t - 7 * DAY_MS);
+    case 'monthly': {
+      if (!Number.isInteger(anchorDay) || anchorDay < 1 || anchorDay > 31) throw new RangeError('anchorDay must be 1..31');
+      const month = due.getUTCMonth() - 1;
+      const y = due.getUTCFullYear() + Math.floor(month / 12);
+      const m = (month + 12) % 12;
+      const day = Math.min(anchorDay, daysInMonthUtc(y, m));
+      return new Date(Date.UTC(y, m, day, due.getUTCHours(), due.getUTCMinutes(), due.getUTCSeconds(), due.getUTCMilliseconds()));
+    }
+  }
+}

@@ -20,6 +20,15 @@ export interface ReportSection {
   rows: Array<Record<string, CellValue>>;
   /** Shown when rows is empty, e.g. "No wallets in this period." */
   emptyNote: string;
+  /** Set when the section was cut at its row cap: rows holds the first rowCap of totalRows. */
+  truncation?: { rowCap: number; totalRows: number };
+}
+
+/** The note a section cut at its row cap carries in every format. */
+export function truncationNote(section: ReportSection): string | null {
+  const t = section.truncation;
+  if (!t) return null;
+  return `Truncated: showing the first ${t.rowCap} of ${t.totalRows} rows (row cap ${t.rowCap}).`;
 }
 
 export interface ReportContent {

@@ -2,7 +2,7 @@
 // Pure: no I/O. Every value that comes from data is HTML-escaped; the document also carries a
 // Content-Security-Policy that forbids any fetch, so a value that slipped through could still not
 // reach the network (the browser side blocks requests as well; see activities/reports).
-import type { CellValue, ReportContent, ReportSection } from './report-content';
+import { truncationNote, type CellValue, type ReportContent, type ReportSection } from './report-content';
 
 export type PageOrientation = 'portrait' | 'landscape';
 
@@ -68,11 +68,13 @@ ${head}
 </section>`;
   }
   const headerCells = section.columns.map((c) => `<th scope="col">${escapeHtml(c.label)}</th>`).join('');
+  const note = truncationNote(section);
+  const truncated = note ? `\n<p class="truncated-note" role="note">${escapeHtml(note)}</p>` : '';
   const bodyRows = section.rows
     .map((row) => `<tr>${section.columns.map((c) => renderCell(cellOf(row, c.key))).join('')}</tr>`)
     .join('\n');
   return `<section aria-labelledby="${id}">
-${head}
+${head}${truncated}
 <table>
 <thead><tr>${headerCells}</tr></thead>
 <tbody>
@@ -108,7 +110,9 @@ td.long { overflow-wrap: anywhere; word-break: break-all; }
 th { background: #e8edf3; font-weight: bold; }
 tbody tr:nth-child(even) td { background: #f8f9fb; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-td.empty { color: #999; }`;
+td.empty { color: #999; }
+p.truncated-note { margin: 2pt 0 4pt; padding: 4pt 8pt; background: #fff4e5; border-left: 3px solid #d97706;
+  font-weight: bold; color: #7a3e00; break-after: avoid; page-break-after: avoid; }`;
 }
 
 /** A complete, self-contained HTML document for the report (inline CSS, no external resources). */

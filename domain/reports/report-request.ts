@@ -50,3 +50,17 @@ export const RecipientsSchema = z
   .min(1)
   .max(50)
   .refine((list) => new Set(list.map((e) => e.toLowerCase())).size === list.length, { message: 'recipients must not repeat' });
+
+/** A stored report request (a schedule's template, scope and options), validated as on creation. */
+export const StoredReportRequestSchema = z
+  .object({ template: TemplateNameSchema, scope: ReportScopeSchema, options: ReportOptionsSchema })
+  .superRefine((v, ctx) => checkScopeAgainstTemplate(v.template, v.scope, ctx, ['scope']));
+
+export type StoredReportRequest = z.infer<typeof StoredReportRequestSchema>;
+
+/** Validates a stored request; the error names every invalid field (`scope.networks: ...`). */
+export function parseStoredReportRequest(stored: { template: unknown; scope: unknown; options: unknown }): { ok: true; value: StoredReportRequest } | { ok: false; error: string } {
+  const parsed = StoredReportRequestSchema.safeParse(stored);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, error: parsed.error.issues.map((i) => `${i.path.map(String).join('.') || '(request)'}: ${i.message}`).join('; ') };
+}

@@ -24,7 +24,9 @@ const ENTITY_TYPES_KEY: ScopeKey = {
 };
 const SINCE_DAYS_KEY: ScopeKey = {
   key: 'since_days',
-  description: 'Only records from the N days before the report\'s due time (1-3650). Default: one cadence period, all time for one-off reports.',
+  description:
+    'Only records from the N days before the report\'s due time (1-3650). Default: since the previous due time ' +
+    '(the last completed run, or one cadence step back for the first run); all time for one-off reports.',
 };
 
 export const REPORT_TEMPLATES: readonly ReportTemplate[] = [
@@ -46,6 +48,12 @@ export const REPORT_TEMPLATES: readonly ReportTemplate[] = [
       { key: 'networks', description: 'Only these networks (e.g. ["Ethereum", "Tron"]).' },
       { key: 'tokens', description: 'Only these token symbols (e.g. ["USDT", "BTC"]).' },
       { key: 'min_confidence', description: 'low, medium or high: the lowest confidence to include.' },
+      {
+        key: 'sources',
+        description:
+          'Only wallets found at these page locations (the wallet source: "text", "attr:data-clipboard-text", "uri:bitcoin", ...); ' +
+          'a value ending in ":" is a prefix ("attr:" = any attribute).',
+      },
     ],
   },
   {
@@ -60,7 +68,8 @@ export const REPORT_TEMPLATES: readonly ReportTemplate[] = [
     title: 'Intake digest',
     description: 'Victim submissions of the period by source and status (never their contact data).',
     defaultEntityTypes: ['intake'],
-    scopeKeys: [ENTITY_TYPES_KEY, SINCE_DAYS_KEY, { key: 'sources', description: 'Only these intake sources (channel labels).' }],
+    // No `sources` here: intakes are not stored by this platform version, so it could not be applied.
+    scopeKeys: [ENTITY_TYPES_KEY, SINCE_DAYS_KEY],
   },
 ];
 

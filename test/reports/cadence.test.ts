@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { anchorDayOf, daysInMonthUtc, defaultFirstRun, nextRunAfter, type Cadence } from '../../domain/reports/cadence';
+import { anchorDayOf, daysInMonthUtc, defaultFirstRun, nextRunAfter, previousRunBefore, type Cadence } from '../../domain/reports/cadence';
 
 const d = (iso: string) => new Date(iso);
 const iso = (x: Date) => x.toISOString();
@@ -79,9 +79,35 @@ describe('cadence arithmetic (UTC)', () => {
     assert.equal(anchorDayOf(d('2026-01-31T00:00:00.000Z')), 31);
   });
 
+  it('previous due time: one step back, monthly to the previous month clamped (Mar 31 -> Feb 28/29, Mar 1 -> Feb 1)', () => {
+    assert.equal(iso(previousRunBefore('daily', d('2026-03-01T09:30:00.000Z'), 1)), '2026-02-28T09:30:00.000Z');
+    assert.equal(iso(previousRunBefore('weekly', d('2027-01-05T06:00:00.000Z'), 5)), '2026-12-29T06:00:00.000Z');
+    assert.equal(iso(previousRunBefore('monthly', d('2026-03-31T08:15:00.000Z'), 31)), '2026-02-28T08:15:00.000Z');
+    assert.equal(iso(previousRunBefore('monthly', d('2028-03-31T08:15:00.000Z'), 31)), '2028-02-29T08:15:00.000Z');
+    assert.equal(iso(previousRunBefore('monthly', d('2026-03-01T00:00:00.000Z'), 1)), '2026-02-01T00:00:00.000Z');
+    assert.equal(iso(previousRunBefore('monthly', d('2026-02-28T12:00:00.000Z'), 31)), '2026-01-31T12:00:00.000Z', 'back to the anchor day');
+    assert.equal(iso(previousRunBefore('monthly', d('2027-01-15T10:00:00.000Z'), 15)), '2026-12-15T10:00:00.000Z', 'January to December');
+  });
+
+  it('previous due time: exhaustively the inverse of the next due time, every cadence and anchor over a 4-year cycle', () => {
+    for (const cadence of ['daily', 'weekly', 'monthly'] as const) {
+      for (let anchor = 1; anchor <= 31; anchor++) {
+        let due = new Date(Date.UTC(2027, 0, Math.min(anchor, 31), 7, 45, 12, 345));
+        for (let i = 0; i < (cadence === 'monthly' ? 48 : 60); i++) {
+          const next = nextRunAfter(cadence, due, anchor);
+          assert.equal(iso(previousRunBefore(cadence, next, anchor)), iso(due), `${cadence} anchor ${anchor}: before ${iso(next)}`);
+          assert.ok(previousRunBefore(cadence, next, anchor) < next);
+          due = next;
+        }
+      }
+    }
+  });
+
   it('rejects invalid input', () => {
     assert.throws(() => nextRunAfter('daily', new Date('nope'), 1), RangeError);
     assert.throws(() => nextRunAfter('monthly', d('2026-01-01T00:00:00Z'), 0), RangeError);
     assert.throws(() => nextRunAfter('monthly', d('2026-01-01T00:00:00Z'), 32), RangeError);
+    assert.throws(() => previousRunBefore('weekly', new Date('nope'), 1), RangeError);
+    assert.throws(() => previousRunBefore('monthly', d('2026-01-01T00:00:00Z'), 0), RangeError);
   });
 });

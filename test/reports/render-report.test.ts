@@ -450,7 +450,7 @@ describe('report rendering', function () {
       assert.equal(doc.generated_at, '2025-03-31T09:00:04.000Z');
       assert.equal(doc.sections.length, 2);
       const [w, i] = doc.sections;
-      assert.deepEqual(Object.keys(w), ['entity_type', 'title', 'columns', 'rows', 'row_count']);
+      assert.deepEqual(Object.keys(w), ['entity_type', 'title', 'columns', 'rows', 'row_count', 'truncated']);
       assert.equal(w.entity_type, 'wallet');
       assert.equal(w.row_count, 9);
       assert.deepEqual(w.columns[0], { key: 'address', label: 'Address' });
@@ -469,6 +469,7 @@ describe('report rendering', function () {
         columns: [{ key: 'id', label: 'Intake' }, { key: 'status', label: 'Status' }],
         rows: [],
         row_count: 0,
+        truncated: false,
       });
     });
 
@@ -479,6 +480,49 @@ describe('report rendering', function () {
       };
       const doc = JSON.parse((await renderReport(content({ sections: [section] }), 'json', NO_BROWSER)).toString());
       assert.deepEqual(doc.sections[0].rows, [{ id: 'i-1', status: null }]);
+    });
+  });
+
+  describe('a section cut at its row cap', () => {
+    const NOTE = 'Truncated: showing the first 2 of 7 rows (row cap 2).';
+    const cut = (): ReportContent => {
+      const w = wallets();
+      return content({ sections: [{ ...w, rows: w.rows.slice(0, 2), truncation: { rowCap: 2, totalRows: 7 } }, intakes()] });
+    };
+
+    it('HTML (and so PDF) shows a visible note in the section', () => {
+      const html = renderReportHtml(cut());
+      assert.ok(html.includes(`<p class="truncated-note" role="note">${NOTE}</p>`), html);
+      assert.ok(!renderReportHtml(content()).includes('class="truncated-note"'), 'no note for a whole section');
+    });
+
+    it('CSV has a note line after the section rows', async () => {
+      const records = parseCsv((await renderReport(cut(), 'csv', NO_BROWSER)).toString('utf8').replace(/^\uFEFF/, ''));
+      assert.deepEqual(records[4], [NOTE], JSON.stringify(records.slice(0, 6)));
+      assert.deepEqual(records[5], ['']);
+      const whole = parseCsv((await renderReport(content(), 'csv', NO_BROWSER)).toString('utf8').replace(/^\uFEFF/, ''));
+      assert.ok(!whole.some((r) => r[0]?.startsWith('Truncated')));
+    });
+
+    it('XLSX notes it on the Summary and below the rows of the section sheet', async () => {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load((await renderReport(cut(), 'xlsx', NO_BROWSER)) as unknown as ArrayBuffer);
+      const summary = workbook.getWorksheet('Summary')!;
+      const values: ExcelJS.CellValue[] = [];
+      summary.eachRow((row) => values.push(row.getCell(4).value));
+      assert.ok(values.includes(NOTE), JSON.stringify(values));
+      const sheet = workbook.getWorksheet('Wallets')!;
+      assert.equal(sheet.getRow(5).getCell(1).value, NOTE);
+    });
+
+    it('JSON says truncated with row_cap and total_rows; a whole section says truncated: false', async () => {
+      const doc = JSON.parse((await renderReport(cut(), 'json', NO_BROWSER)).toString());
+      assert.equal(doc.sections[0].truncated, true);
+      assert.equal(doc.sections[0].row_cap, 2);
+      assert.equal(doc.sections[0].total_rows, 7);
+      assert.equal(doc.sections[0].row_count, 2);
+      assert.equal(doc.sections[1].truncated, false);
+      assert.equal(doc.sections[1].row_cap, undefined);
     });
   });
 });
