@@ -10,6 +10,7 @@ import {
   checkScopeAgainstTemplate,
 } from '../../domain/reports/report-request';
 import { createBlobStore } from '../../infra/blob-store';
+import { startPlatformWorkflow } from '../../services/platform-workflows';
 import { NotFoundError } from '../errors';
 import { encodeCursor, pageQueryShape, pageSchema } from '../pagination';
 import { principalName } from '../principal-name';
@@ -56,10 +57,13 @@ export const reportRoutes = [
     responses: { 202: { description: 'Accepted', schema: TaskAcceptedSchema }, 400: { description: 'Invalid input', schema: ErrorSchema } },
     handler: async ({ body, principal, deps }) => {
       const taskId = `report-${randomUUID()}`;
-      await deps.temporal.workflow.start('generateReportWorkflow', {
+      await startPlatformWorkflow(deps.temporal, {
+        workflowType: 'generateReportWorkflow',
         workflowId: taskId,
         taskQueue: deps.config.temporal.task_queue,
         args: [{ ...body, requestedAt: new Date().toISOString(), requestedBy: principalName(principal) }],
+        recordId: taskId,
+        title: `One-off report: ${body.template} (${body.options.format})`,
       });
       return { status: 202, body: { task_id: taskId, kind: 'report', status: 'queued', status_url: `/tasks/${taskId}` } };
     },
