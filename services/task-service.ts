@@ -70,7 +70,7 @@ async function queryProgress(client: Client, taskId: string): Promise<TaskProgre
 /** A caller-safe message: public failure types verbatim, anything else logged and replaced. */
 function shownMessage(task: PlatformTask, step: string, type: string | null | undefined, message: string, failure: unknown, where: FailureLog): string {
   if (!isPublicFailureType(type)) {
-    where.log.error({ task_id: task.taskId, step, failure_type: type ?? null, err: failure }, 'task failure (details hidden from the caller)');
+    where.log.warn({ task_id: task.taskId, step, failure_type: type ?? null, err: failure }, 'task failure (details hidden from the caller)');
   }
   return publicFailureMessage(step, type, message, where.requestId);
 }

@@ -94,8 +94,8 @@ export const taskRoutes = [
       200: { description: 'The task after the update', schema: TaskSchema },
       403: { description: "The caller may see this task but not change tasks of its kind", schema: ErrorSchema },
       404: { description: 'No such task, or none the caller may see', schema: ErrorSchema },
-      409: { description: 'The task has ended, is a schedule (deactivate it instead), or holds its cap of progress notes', schema: ErrorSchema },
-      503: { description: 'No worker took the note in time (the task is queued or its workers are down)', schema: ErrorSchema },
+      409: { description: 'The task has ended or not started, is a schedule (deactivate it instead), or holds its cap of progress notes', schema: ErrorSchema },
+      503: { description: 'No worker took the note in time (its workers are down)', schema: ErrorSchema },
     },
     handler: async ({ params, body, principal, deps, ctx }) => {
       const task = await visibleTask(deps, params.task_id, principal);
@@ -104,9 +104,12 @@ export const taskRoutes = [
       if (before.status !== 'running' && before.status !== 'queued') throw new ConflictError(`task ${params.task_id} is ${before.status}`);
       if (body.status === 'cancelled' && task.def.cancelRefusal) throw new ConflictError(task.def.cancelRefusal);
       if (body.progress) {
+        if (before.status === 'queued') throw new ConflictError(`task ${params.task_id} has not started yet: it takes progress notes once a worker runs it`);
         const added = await addProgressNote(deps.temporal, params.task_id, body.progress.note, body.progress.percent ?? null);
         if (added.outcome === 'rejected') throw new ConflictError(added.message);
-        if (added.outcome === 'no-worker') throw new ServiceUnavailableError(`no worker took the note for task ${params.task_id} in time; try again`);
+        if (added.outcome === 'no-worker') {
+          throw new ServiceUnavailableError(`no worker took the note for task ${params.task_id} within 5 s; it may still be added when one does`);
+        }
       }
       if (body.status === 'cancelled') await cancelTask(deps.temporal, params.task_id);
       const after = await findPlatformTask(deps.temporal, params.task_id);

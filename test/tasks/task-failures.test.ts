@@ -38,7 +38,7 @@ describe('task failures shown to callers', function () {
     });
     const deps = await testDeps({ SVC_TEMPORAL__TASK_QUEUE: queue });
     const sink = new Writable({ write: (chunk, _enc, done) => { logLines.push(String(chunk)); done(); } });
-    api = await startApiServer({ ...deps, log: pino({ level: 'error' }, sink) }, 0, '127.0.0.1');
+    api = await startApiServer({ ...deps, log: pino({ level: 'warn' }, sink) }, 0, '127.0.0.1');
     key = { 'X-API-KEY': await createTestApiKey(['reports:read']) };
   });
   after(async () => {

@@ -52,4 +52,17 @@ describe('progress notes on a task', function () {
     assert.equal(task.progress.percent, MAX_PROGRESS_NOTES_PER_RUN);
     await handle.terminate('test over');
   });
+
+  it('answers 409 to a note for a task no worker has started, and writes nothing to its history', async () => {
+    const client = await testTemporal();
+    const taskId = `report-${randomUUID()}`;
+    const handle = await client.workflow.start('generateReportWorkflow', { workflowId: taskId, taskQueue: `${queue}-nobody`, args: [{}] });
+    const key = { 'X-API-KEY': await createTestApiKey(['tasks:update', 'reports:write']) };
+    const before = (await handle.fetchHistory()).events!.length;
+    const res = await http(`${url}/tasks/${taskId}/update`, { method: 'POST', headers: key, json: { progress: { note: 'too early' } } });
+    assert.equal(res.status, 409);
+    assert.match(res.body.error.message, /has not started yet/);
+    assert.equal((await handle.fetchHistory()).events!.length, before);
+    await handle.terminate('test over');
+  });
 });
