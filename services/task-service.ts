@@ -118,10 +118,13 @@ export async function describeTask(client: Client, task: PlatformTask, where: Fa
   let result: unknown = null;
   let error: TaskView['error'] = null;
   if (status === 'completed') result = await handle.result();
-  if (status === 'failed') {
+  if (status === 'failed' && d.status.name !== 'FAILED') {
+    // Terminated or timed out: Temporal's own outcome, no failure of the platform's code to hide.
+    error = { message: `workflow ${d.status.name.toLowerCase().replace(/_/g, ' ')}` };
+  } else if (status === 'failed') {
     try {
       await handle.result();
-      error = { message: `workflow ${d.status.name.toLowerCase()}` };
+      error = { message: 'workflow failed' };
     } catch (err) {
       error = failureOf(task, err, where);
     }

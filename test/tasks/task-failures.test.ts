@@ -103,4 +103,12 @@ describe('task failures shown to callers', function () {
     });
     assert.deepEqual(shown.body.error, { message: 'the report request is not valid: unknown template', type: 'InvalidReportRequest' });
   });
+
+  it('says a terminated task was terminated, without the termination reason', async () => {
+    const taskId = await startReport('internal-retrying');
+    await (await testTemporal()).workflow.getHandle(taskId).terminate('operator: see /var/lib/fip/notes');
+    const res = await get(taskId);
+    assert.equal(res.body.status, 'failed');
+    assert.deepEqual(res.body.error, { message: 'workflow terminated' });
+  });
 });
