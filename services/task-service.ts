@@ -9,7 +9,7 @@ import {
   type Client,
   type WorkflowExecutionDescription,
 } from '@temporalio/client';
-import { ActivityFailure, ApplicationFailure, optionalTsToDate } from '@temporalio/common';
+import { ActivityFailure, ApplicationFailure, TimeoutFailure, optionalTsToDate } from '@temporalio/common';
 import type { Logger } from '../infra/logger';
 import { platformTaskKind, type TaskKindDef } from '../domain/tasks/task-kinds';
 import { publicFailureMessage, isPublicFailureType } from '../domain/tasks/public-failures';
@@ -88,7 +88,9 @@ function lastFailureOf(task: PlatformTask, where: FailureLog): TaskView['last_fa
     activity,
     // `attempt` is the attempt now scheduled or running; the failure belongs to the one before.
     attempt: Math.max(1, (failing.attempt ?? 1) - 1),
-    message: shownMessage(task, activity, type, failure.message ?? '', { message: failure.message, stack: failure.stackTrace }, where),
+    message: failure.timeoutFailureInfo
+      ? `${activity} timed out`
+      : shownMessage(task, activity, type, failure.message ?? '', { message: failure.message, stack: failure.stackTrace }, where),
     at: at ? at.toISOString() : null,
   };
 }
@@ -102,6 +104,7 @@ function failureOf(task: PlatformTask, err: unknown, where: FailureLog): NonNull
     root = root.cause;
   }
   if (root instanceof ActivityFailure) step = root.activityType;
+  if (root instanceof TimeoutFailure) return { message: `${step} timed out` };
   const type = root instanceof ApplicationFailure ? root.type : null;
   const message = root instanceof Error ? root.message : String(root);
   const shown = shownMessage(task, step, type, message, root, where);

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pino from 'pino';
+import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { http } from '../support/http';
 import { createTestApiKey } from '../support/identities';
@@ -32,6 +33,7 @@ describe('task failures shown to callers', function () {
           case 'internal-retrying': throw new Error(SECRET);
           case 'public-retrying': throw ApplicationFailure.retryable(PUBLIC, 'ChromiumUnavailable');
           case 'internal-fatal': throw ApplicationFailure.nonRetryable(SECRET, 'DatabaseError');
+          case 'silent': return Context.current().sleep(30_000); // no heartbeat: times out after 10 s
           default: throw ApplicationFailure.nonRetryable('the report request is not valid: unknown template', 'InvalidReportRequest');
         }
       },
@@ -102,6 +104,16 @@ describe('task failures shown to callers', function () {
       return r.body.status === 'failed' ? r : null;
     });
     assert.deepEqual(shown.body.error, { message: 'the report request is not valid: unknown template', type: 'InvalidReportRequest' });
+  });
+
+  it('names the step of an activity that timed out while it is retried', async () => {
+    const taskId = await startReport('silent');
+    const res = await waitFor('a timed-out attempt', async () => {
+      const r = await get(taskId);
+      return r.body.last_failure ? r : null;
+    }, 30_000, 500);
+    assert.deepEqual({ ...res.body.last_failure, at: null }, { activity: 'generateOneOffReport', attempt: 1, message: 'generateOneOffReport timed out', at: null });
+    await (await testTemporal()).workflow.getHandle(taskId).terminate('test over');
   });
 
   it('says a terminated task was terminated, without the termination reason', async () => {
