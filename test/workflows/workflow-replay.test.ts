@@ -13,7 +13,8 @@ describe('recorded workflow histories', function () {
   this.timeout(120_000);
 
   it('every scenario has a recorded history', () => {
-    assert.deepEqual(readHistories().map((h) => h.scenario), SCENARIOS);
+    const recorded = new Set(readHistories().map((h) => h.scenario));
+    assert.deepEqual(SCENARIOS.filter((s) => !recorded.has(s)), []);
   });
 
   it('replay against the current workflow code without non-determinism', async () => {
