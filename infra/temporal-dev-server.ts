@@ -4,6 +4,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
+import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
+import { PLATFORM_SEARCH_ATTRIBUTES } from '../domain/tasks/task-kinds';
 import { resolveTemporalCli } from './temporal-cli';
 import type { Logger } from './logger';
 
@@ -40,6 +42,8 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<Ru
     '--namespace', opts.namespace,
     '--log-level', 'warn',
     '--log-format', 'json',
+    // The platform's search attributes (operators filter by them in the UI), registered at start.
+    ...PLATFORM_SEARCH_ATTRIBUTES.flatMap((name) => ['--search-attribute', `${name}=Keyword`]),
   ];
   if (opts.headless) args.push('--headless');
   else args.push('--ui-port', String(opts.uiPort), '--ui-ip', opts.ip);
@@ -104,6 +108,7 @@ async function startWithSdkDownload(opts: DevServerOptions, address: string, uiU
       uiPort: opts.headless ? undefined : opts.uiPort,
       dbFilename: opts.dbFilename,
       namespace: opts.namespace,
+      searchAttributes: PLATFORM_SEARCH_ATTRIBUTES.map((name) => defineSearchAttributeKey(name, SearchAttributeType.KEYWORD)),
       executable: { type: 'cached-download' },
     },
   });

@@ -11,6 +11,7 @@ import {
 } from '../db/repositories/report-schedule-repository';
 import { anchorDayOf, defaultFirstRun, type Cadence } from '../domain/reports/cadence';
 import type { ReportOptions, ReportScope } from '../domain/reports/report-request';
+import { startPlatformWorkflow } from './platform-workflows';
 
 export interface ScheduleServiceDeps {
   knex: Knex;
@@ -31,10 +32,13 @@ export const scheduleWorkflowId = (scheduleId: string) => `report-schedule-${sch
 
 /** Starts the schedule's workflow; an already running one under the same id is kept (USE_EXISTING). */
 async function startScheduleWorkflow(deps: ScheduleServiceDeps, scheduleId: string): Promise<void> {
-  await deps.temporal.workflow.start('reportScheduleWorkflow', {
+  await startPlatformWorkflow(deps.temporal, {
+    workflowType: 'reportScheduleWorkflow',
     workflowId: scheduleWorkflowId(scheduleId),
     taskQueue: deps.taskQueue,
     args: [{ scheduleId }],
+    recordId: scheduleId,
+    title: `Report schedule ${scheduleId}`,
     workflowIdConflictPolicy: 'USE_EXISTING',
   });
 }

@@ -128,7 +128,7 @@ export interface RunningWorker {
 let runtimeInstalled = false;
 
 /** Routes the Temporal SDK's own logs into ours, at warn and above unless debugging. */
-function installTemporalRuntime(log: Logger): void {
+export function installTemporalRuntime(log: Logger): void {
   if (runtimeInstalled) return;
   runtimeInstalled = true;
   const level: LogLevel = log.isLevelEnabled('debug') ? 'DEBUG' : 'WARN';

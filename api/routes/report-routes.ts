@@ -12,6 +12,7 @@ import {
   checkScopeAgainstTemplate,
 } from '../../domain/reports/report-request';
 import { createBlobStore } from '../../infra/blob-store';
+import { startPlatformWorkflow } from '../../services/platform-workflows';
 import { NotFoundError, UnprocessableError } from '../errors';
 import { IdempotencyKeySchema, requestHash } from '../idempotency-key';
 import { encodeCursor, pageQueryShape, pageSchema } from '../pagination';
@@ -74,10 +75,13 @@ export const reportRoutes = [
         taskId = row.response.task_id;
       }
       try {
-        await deps.temporal.workflow.start('generateReportWorkflow', {
+        await startPlatformWorkflow(deps.temporal, {
+          workflowType: 'generateReportWorkflow',
           workflowId: taskId,
           taskQueue: deps.config.temporal.task_queue,
           args: [{ ...body, requestedAt: new Date().toISOString(), requestedBy }],
+          recordId: taskId,
+          title: `One-off report: ${body.template} (${body.options.format})`,
           // A task id is used once: a repeat after the task ended must not start it again.
           workflowIdReusePolicy: 'REJECT_DUPLICATE',
         });

@@ -16,4 +16,15 @@ export function register(program: Command): void {
       }
       process.stdout.write(`${found}\n`);
     });
+  setup
+    .command('temporal')
+    .description("Register the platform's search attributes (FipKind, FipRecordId) in the Temporal namespace (idempotent)")
+    .action(async () => {
+      const { withTemporal, cliConfig } = await import('../cli-runtime');
+      const { registerPlatformSearchAttributes } = await import('../../services/temporal-search-attributes');
+      const namespace = cliConfig().temporal_namespace;
+      const done = await withTemporal((client) => registerPlatformSearchAttributes(client.connection, namespace));
+      for (const name of done.added) process.stdout.write(`registered search attribute ${name} (Keyword) in namespace ${namespace}\n`);
+      for (const name of done.existing) process.stdout.write(`search attribute ${name} (Keyword) already registered in namespace ${namespace}\n`);
+    });
 }

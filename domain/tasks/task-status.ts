@@ -3,17 +3,6 @@
 export const TASK_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
-/** Workflow type -> task kind shown to API callers. */
-export const TASK_KINDS: Record<string, string> = {
-  reportScheduleWorkflow: 'report-schedule',
-  generateReportWorkflow: 'report',
-  scheduledReportsJobWorkflow: 'scheduled-reports-job',
-};
-
-export function taskKind(workflowType: string): string {
-  return TASK_KINDS[workflowType] ?? workflowType;
-}
-
 /** Temporal's execution status name + whether any worker has started it -> task status. */
 export function taskStatus(executionStatus: string, started: boolean): TaskStatus {
   switch (executionStatus) {
@@ -35,4 +24,15 @@ export interface TaskProgress {
   detail: Record<string, unknown>;
   notes: Array<{ at: string; note: string; percent: number | null }>;
   updated_at: string;
+}
+
+/** Progress notes (POST /tasks/{id}/update): bounded in length, and in count per workflow run. */
+export const MAX_PROGRESS_NOTE_LENGTH = 1000;
+export const MAX_PROGRESS_NOTES_PER_RUN = 20;
+/** The name of the workflow Update that adds a note (every platform workflow handles it). */
+export const PROGRESS_NOTE_UPDATE = 'addProgressNote';
+
+export interface ProgressNoteInput {
+  note: string;
+  percent?: number | null;
 }

@@ -89,7 +89,7 @@ describe('one-off reports and task polling', function () {
     assert.equal(queued.body.status, 'queued');
     assert.equal(queued.body.kind, 'report');
 
-    const key = await createTestApiKey(['tasks:update']);
+    const key = await createTestApiKey(['tasks:update', 'reports:write']);
     const bad = await http(`${url}/tasks/${taskId}/update`, { method: 'POST', headers: { 'X-API-KEY': key }, json: { status: 'done' } });
     assert.equal(bad.status, 400);
     const empty = await http(`${url}/tasks/${taskId}/update`, { method: 'POST', headers: { 'X-API-KEY': key }, json: {} });
@@ -118,7 +118,7 @@ describe('one-off reports and task polling', function () {
     });
     const wf = res.body.workflow_id;
     await waitFor('schedule workflow waiting', async () => (await http(`${url}/tasks/${wf}`, { headers: analyst })).body.progress?.stage === 'waiting');
-    const key = await createTestApiKey(['tasks:update']);
+    const key = await createTestApiKey(['tasks:update', 'reports:write']);
     const note = await http(`${url}/tasks/${wf}/update`, { method: 'POST', headers: { 'X-API-KEY': key }, json: { progress: { note: 'checked by intake-bot', percent: 10 } } });
     assert.equal(note.status, 200);
     const t = await waitFor('note visible', async () => {

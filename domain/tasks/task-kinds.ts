@@ -1,0 +1,63 @@
+// The platform's task kinds, declared in one place: which Temporal workflow types are platform
+// tasks, the kind shown to callers, who may see one (read) and who may change one (write: cancel,
+// progress notes), and the search-attribute names that operators filter by in the Temporal UI.
+// A workflow whose type is not listed here is not a platform task: /tasks answers 404 for it.
+import type { ApiKeyScope, Role } from '../auth/roles';
+
+/** A person holding any of `roles`, or a service key holding any of `scopes` (same rule as routes). */
+export interface TaskAccessPolicy {
+  roles: readonly Role[];
+  scopes: readonly ApiKeyScope[];
+}
+
+export interface TaskKindDef {
+  kind: string;
+  read: TaskAccessPolicy;
+  write: TaskAccessPolicy;
+  /** Why POST /tasks/{id}/update must not cancel this kind (answered as 409), or null when it may. */
+  cancelRefusal: string | null;
+}
+
+const REPORT_READ: TaskAccessPolicy = { roles: ['admin', 'analyst'], scopes: ['reports:read', 'reports:write'] };
+const REPORT_WRITE: TaskAccessPolicy = { roles: ['admin', 'analyst'], scopes: ['reports:write'] };
+const ADMIN_ONLY: TaskAccessPolicy = { roles: ['admin'], scopes: [] };
+
+/**
+ * Workflow type -> task kind. Investigations (`ssi-<scan_id>`: investigations:read/write),
+ * intakes and dossiers join this table when their workflows exist.
+ */
+export const PLATFORM_TASK_KINDS = {
+  generateReportWorkflow: { kind: 'report', read: REPORT_READ, write: REPORT_WRITE, cancelRefusal: null },
+  reportScheduleWorkflow: {
+    kind: 'report-schedule',
+    read: REPORT_READ,
+    write: REPORT_WRITE,
+    cancelRefusal: 'a report schedule is stopped with PUT /intelligence/scheduled-reports/{id}/deactivate',
+  },
+  scheduledReportsJobWorkflow: { kind: 'scheduled-reports-job', read: ADMIN_ONLY, write: ADMIN_ONLY, cancelRefusal: null },
+} as const satisfies Record<string, TaskKindDef>;
+
+export type PlatformWorkflowType = keyof typeof PLATFORM_TASK_KINDS;
+export type TaskKind = (typeof PLATFORM_TASK_KINDS)[PlatformWorkflowType]['kind'];
+
+/** The kind of a workflow type, or null when the workflow is not one of the platform's tasks. */
+export function platformTaskKind(workflowType: string): TaskKindDef | null {
+  return Object.hasOwn(PLATFORM_TASK_KINDS, workflowType) ? PLATFORM_TASK_KINDS[workflowType as PlatformWorkflowType] : null;
+}
+
+/** The union of the policies of every kind: the route-level policy of the /tasks routes. */
+export function anyTaskKindPolicy(which: 'read' | 'write'): TaskAccessPolicy {
+  const defs: TaskKindDef[] = Object.values(PLATFORM_TASK_KINDS);
+  return {
+    roles: [...new Set(defs.flatMap((d) => d[which].roles))],
+    scopes: [...new Set(defs.flatMap((d) => d[which].scopes))],
+  };
+}
+
+/**
+ * Search attributes (all of type Keyword) on every platform workflow: its kind and the id of the
+ * record it serves. Registered on the embedded dev server at start and by `fip setup temporal`.
+ */
+export const SEARCH_ATTRIBUTE_KIND = 'FipKind';
+export const SEARCH_ATTRIBUTE_RECORD_ID = 'FipRecordId';
+export const PLATFORM_SEARCH_ATTRIBUTES: readonly string[] = [SEARCH_ATTRIBUTE_KIND, SEARCH_ATTRIBUTE_RECORD_ID];

@@ -1,0 +1,85 @@
+// `npm run record-histories`: runs each scenario against the real workers, API, PostgreSQL and
+// Temporal of the test setup and writes its history to test/fixtures/workflow-histories/.
+// Re-record after an intended workflow change (patched or versioned), then commit the files:
+// test/workflows/workflow-replay.test.ts replays them in CI so that an unintended
+// non-deterministic change fails.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import type { Client } from '@temporalio/client';
+import { asUser, http } from '../support/http';
+import { createTestApiKey, usersForEveryRole } from '../support/identities';
+import { startTestApi, startTestWorker, testTemporal } from '../support/platform';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { waitFor } from '../support/wait-for';
+import { writeHistory } from '../support/workflow-histories';
+import { startPlatformWorkflow } from '../../services/platform-workflows';
+
+describe('record workflow histories', function () {
+  this.timeout(120_000);
+  const queue = `record-${randomUUID().slice(0, 8)}`;
+  let url: string;
+  let admin: Record<string, string>;
+  let client: Client;
+  let smtp: SmtpSink;
+
+  before(async () => {
+    smtp = await startSmtpSink();
+    const env = { SVC_TEMPORAL__TASK_QUEUE: queue, SVC_AUTH__TRUST_PROXY_HEADER: 'true', SVC_SMTP__URL: smtp.url };
+    admin = asUser((await usersForEveryRole()).admin);
+    client = await testTemporal();
+    await startTestWorker(queue, env);
+    url = (await startTestApi(env)).url;
+  });
+  after(async () => smtp.close());
+
+  const schedule = (over: Record<string, unknown>) => ({
+    template: 'wallet-activity', cadence: 'daily', scope: { entity_types: ['wallet'] }, options: { format: 'json' }, recipients: ['ops@example.org'], ...over,
+  });
+
+  it('report-schedule-run: a due run generates, delivers and continues as new', async () => {
+    const res = await http(`${url}/intelligence/scheduled-reports`, { method: 'POST', headers: admin, json: schedule({ next_run_at: new Date(Date.now() - 1000).toISOString() }) });
+    assert.equal(res.status, 201, res.text);
+    const firstRun = (await client.workflow.getHandle(res.body.workflow_id).describe()).runId;
+    await waitFor('continue-as-new', async () => (await client.workflow.getHandle(res.body.workflow_id).describe()).runId !== firstRun, 60_000, 250);
+    const handle = client.workflow.getHandle(res.body.workflow_id, firstRun);
+    assert.equal((await handle.describe()).status.name, 'CONTINUED_AS_NEW');
+    writeHistory('report-schedule-run', 'reportScheduleWorkflow', res.body.workflow_id, await handle.fetchHistory());
+    await client.workflow.getHandle(res.body.workflow_id).terminate('recorded');
+  });
+
+  it('report-schedule-deactivated: a waiting schedule takes a progress note (Update and former signal), then is deactivated', async () => {
+    const res = await http(`${url}/intelligence/scheduled-reports`, { method: 'POST', headers: admin, json: schedule({ next_run_at: new Date(Date.now() + 3_600_000).toISOString() }) });
+    assert.equal(res.status, 201, res.text);
+    const id = res.body.workflow_id;
+    await waitFor('waiting', async () => (await http(`${url}/tasks/${id}`, { headers: admin })).body.progress?.stage === 'waiting');
+    const key = { 'X-API-KEY': await createTestApiKey(['tasks:update', 'reports:write']) };
+    const note = await http(`${url}/tasks/${id}/update`, { method: 'POST', headers: key, json: { progress: { note: 'checked', percent: 5 } } });
+    assert.equal(note.status, 200, note.text);
+    // Histories of workflows that started before notes became an Update hold this signal.
+    await client.workflow.getHandle(id).signal('progressNote', { note: 'former signal', percent: null });
+    const off = await http(`${url}/intelligence/scheduled-reports/${res.body.id}/deactivate`, { method: 'PUT', headers: admin });
+    assert.equal(off.status, 200, off.text);
+    await waitFor('cancelled', async () => (await client.workflow.getHandle(id).describe()).status.name === 'CANCELLED');
+    writeHistory('report-schedule-deactivated', 'reportScheduleWorkflow', id, await client.workflow.getHandle(id).fetchHistory());
+  });
+
+  it('one-off-report: generate once and e-mail it', async () => {
+    const res = await http(`${url}/reports/generate`, {
+      method: 'POST', headers: admin, json: { template: 'wallet-activity', scope: { entity_types: ['wallet'] }, options: { format: 'csv' }, recipients: ['desk@example.org'] },
+    });
+    assert.equal(res.status, 202, res.text);
+    const handle = client.workflow.getHandle(res.body.task_id);
+    const result = await handle.result();
+    assert.equal(result.delivery, 'sent');
+    writeHistory('one-off-report', 'generateReportWorkflow', res.body.task_id, await handle.fetchHistory());
+  });
+
+  it('scheduled-reports-job: one run of the reconciliation job', async () => {
+    const workflowId = `scheduled-reports-job-record-${randomUUID()}`;
+    const handle = await startPlatformWorkflow(client, {
+      workflowType: 'scheduledReportsJobWorkflow', workflowId, taskQueue: queue, args: [], recordId: 'scheduled-reports-job', title: 'Scheduled-reports reconciliation job',
+    });
+    await handle.result();
+    writeHistory('scheduled-reports-job', 'scheduledReportsJobWorkflow', workflowId, await handle.fetchHistory());
+  });
+});
