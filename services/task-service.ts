@@ -72,10 +72,26 @@ export async function describeTask(client: Client, taskId: string): Promise<Task
   };
 }
 
+/**
+ * Runs a signal; false when the workflow has ended (or vanished) in the meantime: a task seen
+ * running a moment ago may complete before the signal reaches Temporal.
+ */
+async function whileOpen(action: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await action();
+    return true;
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return false;
+    throw err;
+  }
+}
+
+/** Requests cancellation (Temporal accepts this for an ended workflow too, and does nothing). */
 export async function cancelTask(client: Client, taskId: string): Promise<void> {
   await client.workflow.getHandle(taskId).cancel();
 }
 
-export async function addProgressNote(client: Client, taskId: string, note: string, percent: number | null): Promise<void> {
-  await client.workflow.getHandle(taskId).signal('progressNote', { note, percent });
+/** Adds a progress note (a signal); false when the task has already ended. */
+export async function addProgressNote(client: Client, taskId: string, note: string, percent: number | null): Promise<boolean> {
+  return whileOpen(() => client.workflow.getHandle(taskId).signal('progressNote', { note, percent }));
 }

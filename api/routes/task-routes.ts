@@ -74,7 +74,9 @@ export const taskRoutes = [
       if (body.status === 'cancelled' && task.kind === 'report-schedule') {
         throw new ConflictError('a report schedule is stopped with PUT /intelligence/scheduled-reports/{id}/deactivate');
       }
-      if (body.progress) await addProgressNote(deps.temporal, params.task_id, body.progress.note, body.progress.percent ?? null);
+      if (body.progress && !(await addProgressNote(deps.temporal, params.task_id, body.progress.note, body.progress.percent ?? null))) {
+        throw new ConflictError(`task ${params.task_id} has ended`);
+      }
       if (body.status === 'cancelled') await cancelTask(deps.temporal, params.task_id);
       return { body: (await describeTask(deps.temporal, params.task_id))! };
     },
