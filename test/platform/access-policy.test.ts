@@ -10,7 +10,9 @@ import type { RouteDef } from '../../api/route-definition';
 import { API_KEY_SCOPES, ROLES, type ApiKeyScope, type Role } from '../../domain/auth/roles';
 import { asUser, http } from '../support/http';
 import { createTestApiKey, usersForEveryRole } from '../support/identities';
-import { startTestApi, startTestWorker, testTemporal } from '../support/platform';
+import { listActiveSchedules } from '../../db/repositories/report-schedule-repository';
+import { deactivateSchedule } from '../../services/report-schedule-service';
+import { startTestApi, startTestWorker, testKnex, testTemporal } from '../support/platform';
 import { waitFor } from '../support/wait-for';
 
 type Caller =
@@ -74,6 +76,7 @@ describe('access policy of every route', function () {
   const queue = `access-walk-${randomUUID().slice(0, 8)}`;
   let url: string;
   let fx: Fixtures;
+  let adminEmail = '';
   const callers: Caller[] = [];
 
   before(async () => {
@@ -90,6 +93,7 @@ describe('access policy of every route', function () {
     }
     callers.push({ label: 'api key (no scope)', headers: { 'X-API-KEY': await createTestApiKey([]) }, kind: 'service', scopes: [] });
 
+    adminEmail = users.admin;
     const admin = asUser(users.admin);
     const schedule = await http(`${url}/intelligence/scheduled-reports`, { method: 'POST', headers: admin, json: scheduleBody });
     assert.equal(schedule.status, 201, schedule.text);
@@ -111,7 +115,12 @@ describe('access policy of every route', function () {
   });
 
   after(async () => {
-    if (fx) await (await testTemporal()).workflow.getHandle(fx.openReportTaskId).terminate('access walk done').catch(() => undefined);
+    // Leave nothing active for later suites (the reconciliation job looks at every active schedule).
+    const client = await testTemporal();
+    for (const row of await listActiveSchedules(testKnex())) {
+      if (row.created_by === adminEmail) await deactivateSchedule({ knex: testKnex(), temporal: client, taskQueue: queue }, row.id, 'access walk cleanup');
+    }
+    if (fx) await client.workflow.getHandle(fx.openReportTaskId).terminate('access walk done').catch(() => undefined);
   });
 
   it('declares a policy on every route', () => {
