@@ -1,13 +1,14 @@
 // Walks every route of the route table with every role, a person without roles, no identity, and
 // API keys (all scopes, each single scope, none). Each route has one valid request, built from
 // fixtures this test creates itself, so a caller the route's declared policy allows must get a 2xx;
-// any other caller must get exactly 401 or 403. A 5xx always fails, and so does a route of the
+// any other caller must get exactly 401 or 403 (on /tasks, 404 or 403 by the task kind's access). A 5xx always fails, and so does a route of the
 // route table without an entry in VALID_REQUESTS (every new route must add one).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { allRoutes } from '../../api/route-table';
 import type { RouteDef } from '../../api/route-definition';
 import { API_KEY_SCOPES, ROLES, type ApiKeyScope, type Role } from '../../domain/auth/roles';
+import { PLATFORM_TASK_KINDS, type TaskAccessPolicy } from '../../domain/tasks/task-kinds';
 import { asUser, http } from '../support/http';
 import { createTestApiKey, usersForEveryRole } from '../support/identities';
 import { listActiveSchedules } from '../../db/repositories/report-schedule-repository';
@@ -30,18 +31,41 @@ function expected(route: RouteDef, caller: Caller): 'allow' | 401 | 403 {
   return caller.scopes.some((s) => (a.scopes ?? []).includes(s)) ? 'allow' : 403;
 }
 
+/** Whether a caller holds a role or scope of a (task kind's) policy. */
+function holds(policy: TaskAccessPolicy, caller: Caller): boolean {
+  if (caller.kind === 'anonymous') return false;
+  if (caller.kind === 'person') return caller.roles.some((r) => policy.roles.includes(r));
+  return caller.scopes.some((s) => policy.scopes.includes(s));
+}
+
+/**
+ * /tasks routes check the task's kind too (domain/tasks/task-kinds.ts, declared data): a caller the
+ * route admits but the kind does not answers 404 when it may not even read the kind (no leak of
+ * the task's existence) and 403 when it may read but not change it.
+ */
+function expectedForKind(want: 'allow' | 401 | 403, caller: Caller, kind: ValidRequest['kind']): 'allow' | 401 | 403 | 404 {
+  if (want !== 'allow' || !kind) return want;
+  if (!holds(kind.read, caller)) return 404;
+  if (kind.write && !holds(kind.write, caller)) return 403;
+  return 'allow';
+}
+
 /** Everything the valid requests need, created by this test. */
 interface Fixtures {
   scheduleId: string;
   reportId: string;
-  /** A report task that stays open (queued on a task queue without workers), so updates are accepted. */
+  /** A report task that stays open (queued on a task queue without workers), so it can be polled. */
   openReportTaskId: string;
+  /** A second schedule, whose workflow runs and sleeps until 2099: a started task that takes notes. */
+  sleepingScheduleTaskId: string;
 }
 
 interface ValidRequest {
   path: string;
   json?: unknown;
   headers?: Record<string, string>;
+  /** For /tasks routes: the access of the task's kind (read; and write when the request changes it). */
+  kind?: { read: TaskAccessPolicy; write?: TaskAccessPolicy };
 }
 
 const reportBody = { template: 'wallet-activity', scope: { entity_types: ['wallet'] }, options: { format: 'json' } };
@@ -63,10 +87,13 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures) => ValidRequest> = {
   'POST /reports/generate': () => ({ path: '/reports/generate', json: reportBody, headers: { 'Idempotency-Key': randomUUID() } }),
   'GET /reports/generated': () => ({ path: '/reports/generated?limit=5' }),
   'GET /reports/generated/{id}/download': (fx) => ({ path: `/reports/generated/${fx.reportId}/download` }),
-  // Tasks: the fixture is a report task; when /tasks access depends on the task's kind, pick a task
-  // of a kind each caller may see here.
-  'GET /tasks/{task_id}': (fx) => ({ path: `/tasks/${fx.openReportTaskId}` }),
-  'POST /tasks/{task_id}/update': (fx) => ({ path: `/tasks/${fx.openReportTaskId}/update`, json: { progress: { note: 'access walk', percent: 10 } } }),
+  // Tasks: access is the route's policy and the task kind's (domain/tasks/task-kinds.ts).
+  'GET /tasks/{task_id}': (fx) => ({ path: `/tasks/${fx.openReportTaskId}`, kind: { read: PLATFORM_TASK_KINDS.generateReportWorkflow.read } }),
+  'POST /tasks/{task_id}/update': (fx) => ({
+    path: `/tasks/${fx.sleepingScheduleTaskId}/update`,
+    json: { progress: { note: 'access walk', percent: 10 } },
+    kind: { read: PLATFORM_TASK_KINDS.reportScheduleWorkflow.read, write: PLATFORM_TASK_KINDS.reportScheduleWorkflow.write },
+  }),
 };
 
 const key = (route: RouteDef) => `${route.method.toUpperCase()} ${route.path}`;
@@ -97,6 +124,8 @@ describe('access policy of every route', function () {
     const admin = asUser(users.admin);
     const schedule = await http(`${url}/intelligence/scheduled-reports`, { method: 'POST', headers: admin, json: scheduleBody });
     assert.equal(schedule.status, 201, schedule.text);
+    const sleeping = await http(`${url}/intelligence/scheduled-reports`, { method: 'POST', headers: admin, json: scheduleBody });
+    assert.equal(sleeping.status, 201, sleeping.text);
     const generated = await http(`${url}/reports/generate`, { method: 'POST', headers: admin, json: reportBody });
     assert.equal(generated.status, 202, generated.text);
     const task = await waitFor('the fixture report', async () => {
@@ -111,7 +140,13 @@ describe('access policy of every route', function () {
       taskQueue: `${queue}-idle`,
       args: [{ ...reportBody, recipients: [], requestedAt: new Date().toISOString(), requestedBy: 'access-walk' }],
     });
-    fx = { scheduleId: schedule.body.id, reportId: task.result.report_id, openReportTaskId };
+    // The sleeping schedule's workflow has been picked up by the worker (it is running, not queued).
+    const sleepingScheduleTaskId: string = sleeping.body.workflow_id;
+    await waitFor('the sleeping schedule to run', async () => {
+      const t = await http(`${url}/tasks/${sleepingScheduleTaskId}`, { headers: admin });
+      return t.body.status === 'running' && t.body.progress?.stage === 'waiting' ? true : null;
+    }, 30_000, 200);
+    fx = { scheduleId: schedule.body.id, reportId: task.result.report_id, openReportTaskId, sleepingScheduleTaskId };
   });
 
   after(async () => {
@@ -132,7 +167,7 @@ describe('access policy of every route', function () {
     assert.deepEqual(Object.keys(VALID_REQUESTS).sort(), routeKeys);
   });
 
-  it('answers every route x caller as its policy says: 2xx when allowed, exactly 401/403 when not, never 5xx', async () => {
+  it('answers every route x caller as its policy says: 2xx when allowed, exactly 401/403 when not (on /tasks the kind's 404/403), never 5xx', async () => {
     const failures: string[] = [];
     let allowed = 0;
     let denied = 0;
@@ -146,14 +181,14 @@ describe('access policy of every route', function () {
           headers: { ...caller.headers, ...req.headers },
           ...(req.json === undefined ? {} : { json: req.json }),
         });
-        const want = expected(route, caller);
+        const want = expectedForKind(expected(route, caller), caller, req.kind);
         const where = `${key(route)} as ${caller.label}: got ${res.status}`;
         if (want === 'allow') {
           allowed++;
           if (res.status < 200 || res.status > 299) failures.push(`${where}, want 2xx (${res.text.slice(0, 200)})`);
         } else {
           denied++;
-          const code = want === 401 ? 'unauthenticated' : 'forbidden';
+          const code = want === 401 ? 'unauthenticated' : want === 403 ? 'forbidden' : 'not_found';
           if (res.status !== want || res.body?.error?.code !== code) failures.push(`${where} ${JSON.stringify(res.body?.error?.code)}, want ${want} ${code}`);
         }
       }
