@@ -167,7 +167,7 @@ describe('access policy of every route', function () {
     assert.deepEqual(Object.keys(VALID_REQUESTS).sort(), routeKeys);
   });
 
-  it('answers every route x caller as its policy says: 2xx when allowed, exactly 401/403 when not (on /tasks the kind's 404/403), never 5xx', async () => {
+  it('answers every route x caller as its policy says: 2xx when allowed, exactly 401/403 when not (on /tasks the task kind decides 404 or 403), never 5xx', async () => {
     const failures: string[] = [];
     let allowed = 0;
     let denied = 0;
