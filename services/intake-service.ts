@@ -11,17 +11,22 @@ import { claimIdempotencyKey } from '../db/repositories/idempotency-key-reposito
 import {
   cancelOpenIntakeJobs,
   findIntake,
+  findIntakeForUpdate,
   insertIntake,
   listIntakeFiles,
   listIntakeJobs,
   requeueIntakeJobs,
+  setIntakeCase,
   updateIntakeStatus,
   type IntakeFileRow,
   type IntakeJobRow,
   type IntakeRow,
 } from '../db/repositories/intake-repository';
+import { createCase, findCase, linkToCase, type CaseRow } from '../db/repositories/case-repository';
 import { findVaultSecret, insertVaultSecret } from '../db/repositories/vault-secret-repository';
 import { INTAKE_STEPS } from '../domain/intakes/intake-steps';
+import { linksOnAttach } from '../domain/intakes/intake-status';
+import type { CasePriority } from '../domain/cases/case-states';
 import { sanitizeFilename, looksLikeText, sniffTextType } from '../domain/intakes/intake-files';
 import { contactOf, type IntakeContact, type IntakePayload } from '../domain/intakes/intake-payload';
 import { createBlobStore } from '../infra/blob-store';
@@ -201,4 +206,56 @@ export async function cancelIntakeJobs(deps: SubmitDeps, job: IntakeJobRow): Pro
   } catch (err) {
     if (!(err instanceof WorkflowNotFoundError)) throw err;
   }
+}
+
+export type AttachOutcome =
+  | { ok: true; case: CaseRow; created_case: boolean; linked: boolean; status: string }
+  | { ok: false; reason: 'no_intake' | 'no_case' }
+  | { ok: false; reason: 'other_case'; case_id: string };
+
+/**
+ * Attaches an intake to an existing case or to a new one, in one transaction: the case link, the
+ * intake's case_id, the move to `linked` when its status allows it, and an audit event. A repeat
+ * for the same case changes nothing; an intake already on another case is refused.
+ */
+export async function attachIntakeToCase(
+  knex: Knex,
+  input: {
+    intakeId: string;
+    actor: string;
+    target: { case_id: string } | { create: { title: string; description?: string; priority?: CasePriority; assignee?: string | null } };
+  },
+): Promise<AttachOutcome> {
+  return knex.transaction(async (trx) => {
+    const intake = await findIntakeForUpdate(trx, input.intakeId);
+    if (!intake) return { ok: false, reason: 'no_intake' } as const;
+    let theCase: CaseRow | undefined;
+    let created = false;
+    if ('case_id' in input.target) {
+      theCase = await findCase(trx, input.target.case_id);
+      if (!theCase) return { ok: false, reason: 'no_case' } as const;
+    }
+    if (intake.case_id && intake.case_id !== theCase?.id) return { ok: false, reason: 'other_case', case_id: intake.case_id } as const;
+    if (!theCase && 'create' in input.target) {
+      theCase = await createCase(trx, { ...input.target.create, loss_amount: null, loss_currency: null }, input.actor);
+      created = true;
+    }
+    const link = await linkToCase(trx, theCase!.id, { type: 'intake', id: intake.id }, input.actor);
+    let status = intake.status;
+    if (!intake.case_id) {
+      await setIntakeCase(trx, intake.id, theCase!.id);
+      if (linksOnAttach(intake.status)) {
+        await updateIntakeStatus(trx, intake.id, intake.status, 'linked', `attached to case ${theCase!.id}`);
+        status = 'linked';
+      }
+      await recordAuditEvent(trx, {
+        actor: input.actor,
+        action: 'intake.case.attach',
+        target_type: 'intake',
+        target_id: intake.id,
+        details: { case_id: theCase!.id, created_case: created, from: intake.status, to: status },
+      });
+    }
+    return { ok: true, case: theCase!, created_case: created, linked: Boolean(link?.linked), status } as const;
+  });
 }

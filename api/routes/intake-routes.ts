@@ -11,7 +11,9 @@ import { findVaultSecret } from '../../db/repositories/vault-secret-repository';
 import { INTAKE_STATUSES, SYSTEM_STATUSES, allowedUserMoves, canUserMove, type IntakeStatus } from '../../domain/intakes/intake-status';
 import { IntakePayloadSchema } from '../../domain/intakes/intake-payload';
 import { recordAuditEvent } from '../../db/repositories/audit-event-repository';
-import { IdempotencyKeyReusedError, cancelIntakeJobs, readIntakeContact, retryIntakeJob, submitIntake } from '../../services/intake-service';
+import { CASE_PRIORITIES, type CasePriority } from '../../domain/cases/case-states';
+import { findCase } from '../../db/repositories/case-repository';
+import { IdempotencyKeyReusedError, attachIntakeToCase, cancelIntakeJobs, readIntakeContact, retryIntakeJob, submitIntake } from '../../services/intake-service';
 import { BadRequestError, ConflictError, NotFoundError, UnprocessableError, ValidationError } from '../errors';
 import { IdempotencyKeySchema, requestHash } from '../idempotency-key';
 import { parseMultipart } from '../multipart';
@@ -86,8 +88,19 @@ const IntakeDetailSchema = IntakeSummarySchema.extend({
   files: z.array(FileSchema),
   jobs: z.array(JobSchema),
   entities: z.array(z.object({ id: z.string().uuid(), type: z.string(), value: z.string(), display_value: z.string(), context: z.record(z.string(), z.unknown()) })),
-  case: z.object({ id: z.string().uuid() }).nullable(),
+  case: z.object({ id: z.string().uuid(), title: z.string(), status: z.string(), priority: z.string() }).nullable().describe('The case it is attached to'),
 }).meta({ id: 'Intake' });
+
+const AttachSchema = z
+  .object({
+    intake_id: z.string().uuid(),
+    case_id: z.string().uuid(),
+    case_title: z.string(),
+    created_case: z.boolean(),
+    linked: z.boolean().describe('false when the intake was already linked to this case'),
+    status: z.enum(INTAKE_STATUSES).describe('The intake\'s status after attaching'),
+  })
+  .meta({ id: 'IntakeCaseAttachment' });
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -249,11 +262,12 @@ export const intakeRoutes: RouteDef[] = [
     handler: async ({ params, deps }) => {
       const r = await findIntake(deps.knex, params.id);
       if (!r) throw new NotFoundError(`no intake ${params.id}`);
-      const [files, jobs, entities, secret] = await Promise.all([
+      const [files, jobs, entities, secret, linkedCase] = await Promise.all([
         listIntakeFiles(deps.knex, r.id),
         listIntakeJobs(deps.knex, r.id),
         listSourceEntities(deps.knex, 'intake', r.id),
         findVaultSecret(deps.knex, { kind: 'intake', id: r.id }),
+        r.case_id ? findCase(deps.knex, r.case_id) : Promise.resolve(undefined),
       ]);
       return {
         body: {
@@ -272,7 +286,7 @@ export const intakeRoutes: RouteDef[] = [
           submitted_by: r.submitted_by,
           has_contact: Boolean(secret),
           case_id: r.case_id,
-          case: r.case_id ? { id: r.case_id } : null,
+          case: linkedCase ? { id: linkedCase.id, title: linkedCase.title, status: linkedCase.status, priority: linkedCase.priority } : null,
           task_id: r.task_id,
           created_at: r.created_at.toISOString(),
           updated_at: r.updated_at.toISOString(),
@@ -333,6 +347,10 @@ export const intakeRoutes: RouteDef[] = [
       const intake = await findIntake(deps.knex, params.id);
       if (!intake) throw new NotFoundError(`no intake ${params.id}`);
       const allowed = allowedUserMoves(intake.status);
+      // A repeat of a move that already happened (a retried request) changes nothing.
+      if (body.status === intake.status && !SYSTEM_STATUSES.has(body.status)) {
+        return { body: { id: intake.id, status: intake.status, previous_status: intake.status, allowed_status_moves: allowed } };
+      }
       if (!canUserMove(intake.status, body.status)) {
         const why = SYSTEM_STATUSES.has(body.status) ? ` (${body.status} is set by processing, not by hand)` : '';
         throw new ConflictError(`cannot move intake from ${intake.status} to ${body.status}${why}; allowed: ${allowed.length ? allowed.join(', ') : 'none (final)'}`, {
@@ -381,20 +399,64 @@ export const intakeRoutes: RouteDef[] = [
     responses: {
       202: { description: 'Retry started, or cancellation requested', schema: JobSchema },
       404: { description: 'No such job', schema: ErrorSchema },
-      409: { description: 'The job is not in a state that allows this (retry: failed or cancelled; cancel: queued or running)', schema: ErrorSchema },
+      409: { description: 'The job is not in a state that allows this (retry: failed or cancelled, a repeat on a queued or running job is a no-op; cancel: queued or running, a repeat on a cancelled job is a no-op)', schema: ErrorSchema },
     },
     handler: async ({ params, body, principal, deps }) => {
       const job = await findIntakeJob(deps.knex, params.id);
       if (!job) throw new NotFoundError(`no intake job ${params.id}`);
+      // Repeats are no-ops: retrying a job that is queued or running again, cancelling a cancelled one.
       if (body.action === 'retry') {
-        if (job.status !== 'failed' && job.status !== 'cancelled') throw new ConflictError(`job is ${job.status}; only a failed or cancelled job can be retried`, { status: job.status });
+        if (job.status === 'succeeded') throw new ConflictError('job succeeded; only a failed or cancelled job can be retried', { status: job.status });
+        if (job.status === 'queued' || job.status === 'running') return { status: 202, body: jobOut(job) };
         await retryIntakeJob(deps, job);
       } else {
-        if (job.status !== 'queued' && job.status !== 'running') throw new ConflictError(`job is ${job.status}; only a queued or running job can be cancelled`, { status: job.status });
+        if (job.status === 'succeeded' || job.status === 'failed') throw new ConflictError(`job ${job.status}; only a queued or running job can be cancelled`, { status: job.status });
+        if (job.status === 'cancelled') return { status: 202, body: jobOut(job) };
         await cancelIntakeJobs(deps, job);
       }
       await recordAuditEvent(deps.knex, { actor: principalName(principal), action: `intake.job.${body.action}`, target_type: 'intake_job', target_id: job.id, details: { intake_id: job.intake_id, step: job.step } });
       return { status: 202, body: jobOut((await findIntakeJob(deps.knex, job.id))!) };
+    },
+  }),
+  defineRoute<{ id: string }, Record<string, never>, { case_id?: string; create?: { title: string; description?: string; priority?: CasePriority; assignee?: string } }>({
+    method: 'post',
+    path: '/intakes/{id}/case',
+    summary: 'Attach the intake to an existing case ({"case_id"}) or to a new one ({"create": {"title", ...}}); moves it to linked when its status allows',
+    tags: ['intakes'],
+    access: WRITERS,
+    request: {
+      params: UuidParam,
+      body: z
+        .strictObject({
+          case_id: z.string().uuid().optional(),
+          create: z
+            .strictObject({
+              title: z.string().trim().min(1).max(300),
+              description: z.string().max(20_000).optional(),
+              priority: z.enum(CASE_PRIORITIES).optional(),
+              assignee: z.email().optional(),
+            })
+            .optional(),
+        })
+        .refine((b) => (b.case_id === undefined) !== (b.create === undefined), { message: 'give exactly one of case_id and create' }),
+    },
+    responses: {
+      200: { description: 'Attached to the existing case (or already was)', schema: AttachSchema },
+      201: { description: 'A new case was created and the intake attached', schema: AttachSchema },
+      404: { description: 'No such intake or case', schema: ErrorSchema },
+      409: { description: 'The intake is attached to another case', schema: ErrorSchema },
+    },
+    handler: async ({ params, body, principal, deps }) => {
+      const target = body.case_id !== undefined ? { case_id: body.case_id } : { create: body.create! };
+      const out = await attachIntakeToCase(deps.knex, { intakeId: params.id, actor: principalName(principal), target });
+      if (!out.ok) {
+        if (out.reason !== 'other_case') throw new NotFoundError(out.reason === 'no_intake' ? `no intake ${params.id}` : `no case ${body.case_id}`);
+        throw new ConflictError(`intake ${params.id} is attached to case ${out.case_id}`, { case_id: out.case_id });
+      }
+      return {
+        status: out.created_case ? 201 : 200,
+        body: { intake_id: params.id, case_id: out.case.id, case_title: out.case.title, created_case: out.created_case, linked: out.linked, status: out.status },
+      };
     },
   }),
 ];

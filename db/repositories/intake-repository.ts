@@ -81,6 +81,11 @@ export async function findIntake(knex: Knex | Knex.Transaction, id: string): Pro
   return knex<IntakeRow>('intakes').where({ id }).first();
 }
 
+/** The intake, locked for the rest of the transaction (attach to a case). */
+export async function findIntakeForUpdate(trx: Knex.Transaction, id: string): Promise<IntakeRow | undefined> {
+  return trx<IntakeRow>('intakes').where({ id }).forUpdate().first();
+}
+
 export async function listIntakeFiles(knex: Knex, intakeId: string): Promise<IntakeFileRow[]> {
   return knex<IntakeFileRow>('intake_files').where({ intake_id: intakeId }).orderBy('position');
 }

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { DestinationStream } from 'pino';
+import { createCase } from '../../db/repositories/case-repository';
 import { createLogger } from '../../infra/logger';
 import { startApiServer, startWorker } from '../../workers/platform-runtime';
 import { asUser, http } from '../support/http';
@@ -291,5 +292,36 @@ describe('evidence intake', function () {
     assert.equal(job.body.status, 'succeeded');
     assert.equal(job.body.attempts, 2);
     assert.equal(job.body.error, null);
+  });
+
+  it('attaches an intake to an existing case or a new one, moving it to linked; a repeat changes nothing, another case is 409', async () => {
+    const one = await submit(intakeForm({ summary: 'attach me', loss_amount: '250', loss_currency: 'USD' }));
+    const two = await submit(intakeForm({ summary: 'attach me too' }));
+    await processed(one.body.id);
+    await processed(two.body.id);
+    const existing = await createCase(testKnex(), { title: `Case ${randomUUID().slice(0, 6)}` }, 'test');
+    const attach = (id: string, json: unknown, headers = users.analyst) => http(`${url}/intakes/${id}/case`, { method: 'POST', headers, json });
+
+    const first = await attach(one.body.id, { case_id: existing.id });
+    assert.equal(first.status, 200, first.text);
+    assert.deepEqual({ ...first.body }, { intake_id: one.body.id, case_id: existing.id, case_title: existing.title, created_case: false, linked: true, status: 'linked' });
+    const repeat = await attach(one.body.id, { case_id: existing.id }, users.admin);
+    assert.equal(repeat.status, 200, repeat.text);
+    assert.equal(repeat.body.linked, false);
+    const read = await http(`${url}/intakes/${one.body.id}`, { headers: users.analyst });
+    assert.equal(read.body.case.title, existing.title);
+    assert.equal(read.body.status, 'linked');
+
+    const created = await attach(two.body.id, { create: { title: 'New fraud ring', priority: 'high' } });
+    assert.equal(created.status, 201, created.text);
+    assert.equal(created.body.created_case, true);
+    const elsewhere = await attach(two.body.id, { case_id: existing.id });
+    assert.equal(elsewhere.status, 409, elsewhere.text);
+    assert.equal(elsewhere.body.error.details.case_id, created.body.case_id);
+    assert.equal((await attach(two.body.id, { case_id: randomUUID() })).status, 404);
+    assert.equal((await attach(two.body.id, { case_id: existing.id, create: { title: 'x' } })).status, 400);
+    assert.equal((await attach(two.body.id, { case_id: existing.id }, users.reviewer)).status, 403);
+    const audit = await http(`${url}/audit/events?target_id=${one.body.id}&action=intake.case.attach`, { headers: users.admin });
+    assert.equal(audit.body.items.length, 1, 'one audit event: the repeat recorded none');
   });
 });
