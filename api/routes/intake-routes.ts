@@ -141,6 +141,7 @@ const submitRoute = (path: string): RouteDef =>
     responses: {
       200: { description: 'A repeat with the same Idempotency-Key: the first intake', schema: IntakeCreatedSchema },
       201: { description: 'Stored; processing started (task_id)', schema: IntakeCreatedSchema },
+      400: { description: 'Invalid form: no payload part, payload not JSON or not valid (details name each field path, e.g. body.payload.summary), unexpected parts', schema: ErrorSchema },
       413: { description: 'Over a limit (file size, file count, total size); the message names it; nothing is stored', schema: ErrorSchema },
       415: { description: 'Not multipart/form-data', schema: ErrorSchema },
       422: { description: 'idempotency_key_reused: the key was used before with a different request', schema: ErrorSchema },

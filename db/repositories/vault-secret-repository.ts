@@ -23,9 +23,11 @@ export async function findVaultSecret(knex: Knex, owner: { kind: string; id: str
   return knex<VaultSecretRow>('vault_secrets').where({ owner_kind: owner.kind, owner_id: owner.id }).first();
 }
 
-/** Up to `limit` records whose data key is not wrapped by `activeKeyId`, oldest first. */
-export async function listSecretsNotWrappedBy(knex: Knex, activeKeyId: string, limit: number): Promise<VaultSecretRow[]> {
-  return knex<VaultSecretRow>('vault_secrets').whereNot('key_id', activeKeyId).orderBy('id').limit(limit);
+/** Up to `limit` records whose data key is not wrapped by `activeKeyId`, in id order after `afterId`. */
+export async function listSecretsNotWrappedBy(knex: Knex, activeKeyId: string, limit: number, afterId?: string): Promise<VaultSecretRow[]> {
+  const q = knex<VaultSecretRow>('vault_secrets').whereNot('key_id', activeKeyId).orderBy('id').limit(limit);
+  if (afterId) q.where('id', '>', afterId);
+  return q;
 }
 
 /** Replaces the wrapped data key when the row still carries the one that was read (no lost update). */
