@@ -102,6 +102,26 @@ const AttachSchema = z
   })
   .meta({ id: 'IntakeCaseAttachment' });
 
+/** The path (`body.payload.x.0`) of the first string or key holding U+0000, or null. */
+function pathWithNul(value: unknown, at = 'body.payload'): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? at : null;
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) {
+      const found = pathWithNul(v, `${at}.${i}`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k.includes('\u0000')) return at;
+      const found = pathWithNul(v, `${at}.${k}`);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function fileOut(f: IntakeFileRow) {
@@ -173,6 +193,9 @@ const submitRoute = (path: string): RouteDef =>
         } catch {
           throw new BadRequestError('invalid_json', 'the payload part is not valid JSON', [{ path: 'body.payload', message: 'not valid JSON' }]);
         }
+        // PostgreSQL text cannot hold U+0000: refuse it with the field named instead of failing later.
+        const nul = pathWithNul(json);
+        if (nul) throw new ValidationError(`invalid payload: ${nul}: contains a NUL character`, [{ path: nul, message: 'contains a NUL character' }]);
         const parsed = IntakePayloadSchema.safeParse(json);
         if (!parsed.success) {
           const issues = parsed.error.issues.map((i) => ({ path: ['body', 'payload', ...i.path.map(String)].join('.'), message: i.message }));

@@ -114,7 +114,7 @@ describe('evidence intake', function () {
     assert.equal(job.body.result.files.length, 3);
   });
 
-  it('refuses malformed submissions with the field named: no payload part, bad JSON, missing summary, not multipart', async () => {
+  it('refuses malformed submissions with the field named: no payload part, bad JSON, missing summary, a NUL character, not multipart', async () => {
     const none = await submit(intakeForm(undefined, [{ name: 'a.txt', type: 'text/plain', bytes: 'x' }]));
     assert.equal(none.status, 400, none.text);
     assert.equal(none.body.error.details[0].path, 'body.payload');
@@ -127,6 +127,9 @@ describe('evidence intake', function () {
     const noCurrency = await submit(intakeForm({ summary: 'x', loss_amount: 5 }));
     assert.equal(noCurrency.status, 400, noCurrency.text);
     assert.deepEqual(noCurrency.body.error.details.map((d: { path: string }) => d.path), ['body.payload.loss_currency']);
+    const nul = await submit(intakeForm({ summary: 'x', details: 'a\u0000b' }));
+    assert.equal(nul.status, 400, nul.text);
+    assert.equal(nul.body.error.details[0].path, 'body.payload.details');
     const json = await http(`${url}/intakes`, { method: 'POST', headers: service, json: { summary: 'x' } });
     assert.equal(json.status, 415, json.text);
   });
