@@ -167,8 +167,21 @@ export async function submitIntake(
   const intakeId = existingId ?? id;
   // A repeat also starts the workflow, in case the first request stopped between commit and start.
   await startIntakeWorkflow(deps, intakeId, 'REJECT_DUPLICATE');
+  if (existingId === null) {
+    // Just created: answer from what was written (no second read).
+    return {
+      created: true,
+      intake: {
+        id,
+        status: 'received',
+        files: files.map((f) => ({ id: f.id, filename: f.filename, sha256: f.sha256, size: Number(f.size), content_type: f.content_type, declared_content_type: f.declared_content_type })),
+        job_id: jobs[0].id,
+        task_id: intakeTaskId(id),
+      },
+    };
+  }
   const intake = (await findIntake(deps.knex, intakeId))!;
-  return { created: existingId === null, intake: shapeCreated(intake, await listIntakeFiles(deps.knex, intakeId), await listIntakeJobs(deps.knex, intakeId)) };
+  return { created: false, intake: shapeCreated(intake, await listIntakeFiles(deps.knex, intakeId), await listIntakeJobs(deps.knex, intakeId)) };
 }
 
 /** Decrypts an intake's contact data and records who read it and why (same transaction). */
