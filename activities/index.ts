@@ -8,6 +8,7 @@ import { createBlobStore, type BlobStore } from '../infra/blob-store';
 import { locateChromium, resolveChromium, type ChromiumLocation } from '../infra/chromium';
 import type { Logger } from '../infra/logger';
 import { runScheduledReportsJob, type ScheduledReportsJobResult } from '../services/scheduled-reports-job';
+import { createIntakeActivities } from './intakes/intake-processing';
 import { createBrowserProvider, type BrowserProvider } from './reports/browser-pool';
 import { createReportDeliveryActivities } from './reports/report-delivery';
 import { createReportGenerationActivities } from './reports/report-generation';
@@ -53,10 +54,12 @@ export function createActivities(deps: ActivityDeps) {
   const schedule = createScheduleActivities({ knex });
   const generation = createReportGenerationActivities({ knex, blobs, browser, log, rowCap: config.reports.row_cap, beforeStore: deps.hooks?.beforeReportStore });
   const delivery = createReportDeliveryActivities({ knex, blobs, log, smtp: config.smtp, afterClaim: deps.hooks?.afterDeliveryClaim });
+  const intake = createIntakeActivities({ knex, blobs, log });
   return {
     ...schedule,
     ...generation,
     ...delivery,
+    ...intake,
     async runScheduledReportsJob(input: { dryRun: boolean }): Promise<ScheduledReportsJobResult> {
       return runScheduledReportsJob(
         { knex, temporal: deps.temporal, taskQueue: config.temporal.task_queue, log, steps: { ...generation, ...delivery, ...schedule } },

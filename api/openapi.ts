@@ -91,6 +91,9 @@ export function buildOpenApiDocument(routes: RouteDef[]): Record<string, unknown
     if (route.request?.body) {
       op.requestBody = { required: true, content: { 'application/json': { schema: toSchema(route.request.body, 'input', components) } } };
     }
+    if (route.request?.multipart) {
+      op.requestBody = { required: true, content: { 'multipart/form-data': { schema: toSchema(route.request.multipart, 'input', components) } } };
+    }
     (paths[route.path] ??= {})[route.method] = op;
   }
   return {

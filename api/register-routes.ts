@@ -36,6 +36,9 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, authenticate: Aut
       if (decision === 'unauthenticated') throw new UnauthorizedError();
       if (decision === 'forbidden') throw new ForbiddenError();
       ctx.state.principal = principal;
+      if (route.request?.multipart && !ctx.is('multipart/form-data')) {
+        throw new UnsupportedMediaTypeError('this endpoint takes multipart/form-data');
+      }
       if (route.request?.body) {
         const length = Number(ctx.get('content-length') || 0);
         const hasBody = length > 0 || ctx.get('transfer-encoding') !== '';

@@ -49,7 +49,17 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
   tags: string[];
   access: AccessPolicy;
   /** `headers`: an object schema of lowercase header names (`idempotency-key`), documented as header parameters. */
-  request?: { params?: z.ZodType<P>; query?: z.ZodType<Q>; body?: z.ZodType<B>; headers?: z.ZodType<Record<string, string | undefined>> };
+  request?: {
+    params?: z.ZodType<P>;
+    query?: z.ZodType<Q>;
+    body?: z.ZodType<B>;
+    headers?: z.ZodType<Record<string, string | undefined>>;
+    /**
+     * A multipart/form-data body, read by the handler itself (files stream to disk): the schema
+     * only documents the form. The request must be multipart/form-data (else 415).
+     */
+    multipart?: z.ZodType;
+  };
   responses: Record<number, ResponseSpec>;
   handler: (input: HandlerInput<P, Q, B>) => Promise<HandlerResult | void>;
 }

@@ -91,6 +91,21 @@ const schema = z.strictObject({
   reports: z
     .strictObject({ row_cap: int(1, 1_000_000).default(10_000) })
     .prefault({}),
+  intake: z
+    .strictObject({
+      max_file_mb: int(1, 1024).default(25),
+      max_files: int(0, 1000).default(20),
+      max_total_mb: int(1, 4096).default(100),
+      auto_investigate: bool.default(false),
+    })
+    .prefault({}),
+  // Unset: a keyring under <data_dir>/vault/keyring.json, created on first start (mode 0600).
+  vault: z
+    .strictObject({
+      master_key: z.string().regex(/^[A-Za-z0-9+/]{43}=$/, '32 bytes in base64').optional(),
+      previous_master_keys: csv.pipe(z.array(z.string().regex(/^[A-Za-z0-9+/]{43}=$/, '32 bytes in base64'))).default([]),
+    })
+    .prefault({}),
 });
 
 export type AppConfig = z.infer<typeof schema>;

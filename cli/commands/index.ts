@@ -5,6 +5,7 @@ import { register as registerKeys } from './keys';
 import { register as registerSetup } from './setup';
 import { register as registerSsiWallet } from './ssi-wallet';
 import { register as registerUsers } from './users';
+import { register as registerVault } from './vault';
 
 /** Every command group of `fip`, in help order. */
 export function registerCommandGroups(program: Command): void {
@@ -14,4 +15,5 @@ export function registerCommandGroups(program: Command): void {
   registerJobs(program);
   registerSetup(program);
   registerSsiWallet(program);
+  registerVault(program);
 }

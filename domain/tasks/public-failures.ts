@@ -7,6 +7,8 @@ export const PUBLIC_FAILURE_TYPES: ReadonlySet<string> = new Set([
   'InvalidReportRequest',
   'InvalidScheduleOptions',
   'ChromiumUnavailable',
+  'IntakeNotFound',
+  'IntakeStepOrder',
 ]);
 
 export function isPublicFailureType(type: string | null | undefined): boolean {

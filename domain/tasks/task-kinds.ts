@@ -21,6 +21,8 @@ export interface TaskKindDef {
 const REPORT_READ: TaskAccessPolicy = { roles: ['admin', 'analyst'], scopes: ['reports:read', 'reports:write'] };
 const REPORT_WRITE: TaskAccessPolicy = { roles: ['admin', 'analyst'], scopes: ['reports:write'] };
 const ADMIN_ONLY: TaskAccessPolicy = { roles: ['admin'], scopes: [] };
+const INTAKE_READ: TaskAccessPolicy = { roles: ['admin', 'analyst', 'reviewer'], scopes: [] };
+const INTAKE_WRITE: TaskAccessPolicy = { roles: ['admin', 'analyst'], scopes: [] };
 
 /**
  * Workflow type -> task kind. Investigations (`ssi-<scan_id>`: investigations:read/write),
@@ -35,6 +37,7 @@ export const PLATFORM_TASK_KINDS = {
     cancelRefusal: 'a report schedule is stopped with PUT /intelligence/scheduled-reports/{id}/deactivate',
   },
   scheduledReportsJobWorkflow: { kind: 'scheduled-reports-job', read: ADMIN_ONLY, write: ADMIN_ONLY, cancelRefusal: null },
+  intakeProcessingWorkflow: { kind: 'intake', read: INTAKE_READ, write: INTAKE_WRITE, cancelRefusal: null },
 } as const satisfies Record<string, TaskKindDef>;
 
 export type PlatformWorkflowType = keyof typeof PLATFORM_TASK_KINDS;

@@ -12,6 +12,8 @@ import { PLATFORM_TASK_KINDS, type TaskAccessPolicy } from '../../domain/tasks/t
 import { asUser, http } from '../support/http';
 import { createTestApiKey, usersForEveryRole } from '../support/identities';
 import { listActiveSchedules } from '../../db/repositories/report-schedule-repository';
+import { createCase } from '../../db/repositories/case-repository';
+import { insertIntake } from '../../db/repositories/intake-repository';
 import { deactivateSchedule } from '../../services/report-schedule-service';
 import { startTestApi, startTestWorker, testKnex, testTemporal } from '../support/platform';
 import { waitFor } from '../support/wait-for';
@@ -58,11 +60,25 @@ interface Fixtures {
   openReportTaskId: string;
   /** A second schedule, whose workflow runs and sleeps until 2099: a started task that takes notes. */
   sleepingScheduleTaskId: string;
+  /** A processed intake (status moves, contact read, attach to fxCaseId). */
+  intakeId: string;
+  /** A job of an intake whose processing never started (queued): cancelled by the walk. */
+  queuedIntakeJobId: string;
+  caseId: string;
+}
+
+function intakeSubmission(): FormData {
+  const form = new FormData();
+  form.append('payload', JSON.stringify({ summary: 'access walk', contact_email: 'walk@example.org' }));
+  form.append('files', new Blob(['evidence text']), 'evidence.txt');
+  return form;
 }
 
 interface ValidRequest {
   path: string;
   json?: unknown;
+  /** A multipart body (intake submissions). */
+  form?: FormData;
   headers?: Record<string, string>;
   /** For /tasks routes: the access of the task's kind (read; and write when the request changes it). */
   kind?: { read: TaskAccessPolicy; write?: TaskAccessPolicy };
@@ -87,6 +103,18 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures) => ValidRequest> = {
   'POST /reports/generate': () => ({ path: '/reports/generate', json: reportBody, headers: { 'Idempotency-Key': randomUUID() } }),
   'GET /reports/generated': () => ({ path: '/reports/generated?limit=5' }),
   'GET /reports/generated/{id}/download': (fx) => ({ path: `/reports/generated/${fx.reportId}/download` }),
+  'POST /intakes': () => ({ path: '/intakes', form: intakeSubmission() }),
+  'POST /intakes/': () => ({ path: '/intakes/', form: intakeSubmission() }),
+  'GET /intakes/': () => ({ path: '/intakes/?limit=5&has_files=true' }),
+  'GET /intakes/{id}': (fx) => ({ path: `/intakes/${fx.intakeId}` }),
+  'GET /intakes/{id}/contact': (fx) => ({ path: `/intakes/${fx.intakeId}/contact?purpose=access%20walk` }),
+  // A repeat of the same move is a no-op, so each allowed caller gets 200.
+  'POST /intakes/{id}/status': (fx) => ({ path: `/intakes/${fx.intakeId}/status`, json: { status: 'triaged', reason: 'access walk' } }),
+  'POST /intakes/{id}/case': (fx) => ({ path: `/intakes/${fx.intakeId}/case`, json: { case_id: fx.caseId } }),
+  'GET /intakes/jobs/{id}': (fx) => ({ path: `/intakes/jobs/${fx.queuedIntakeJobId}` }),
+  // Cancelling a cancelled job is a no-op (202).
+  'POST /intakes/jobs/{id}': (fx) => ({ path: `/intakes/jobs/${fx.queuedIntakeJobId}`, json: { action: 'cancel' } }),
+  'GET /audit/events': () => ({ path: '/audit/events?limit=5' }),
   // Tasks: access is the route's policy and the task kind's (domain/tasks/task-kinds.ts).
   'GET /tasks/{task_id}': (fx) => ({ path: `/tasks/${fx.openReportTaskId}`, kind: { read: PLATFORM_TASK_KINDS.generateReportWorkflow.read } }),
   'POST /tasks/{task_id}/update': (fx) => ({
@@ -146,7 +174,23 @@ describe('access policy of every route', function () {
       const t = await http(`${url}/tasks/${sleepingScheduleTaskId}`, { headers: admin });
       return t.body.status === 'running' && t.body.progress?.stage === 'waiting' ? true : null;
     }, 30_000, 200);
-    fx = { scheduleId: schedule.body.id, reportId: task.result.report_id, openReportTaskId, sleepingScheduleTaskId };
+    // An intake processed by the worker, and one whose jobs stay queued (stored without starting its workflow).
+    const intake = await http(`${url}/intakes`, { method: 'POST', headers: admin, body: intakeSubmission() });
+    assert.equal(intake.status, 201, intake.text);
+    await waitFor('the fixture intake to be processed', async () => (await http(`${url}/intakes/${intake.body.id}`, { headers: admin })).body.status === 'processed', 60_000, 200);
+    const queuedIntakeId = randomUUID();
+    const queuedIntakeJobId = randomUUID();
+    await testKnex().transaction((trx) =>
+      insertIntake(trx, {
+        id: queuedIntakeId, source: 'access-walk', summary: 'queued', details: '', loss_amount: null, loss_currency: null, occurred_at: null, urls: [],
+        submitted_by: 'access-walk', task_id: `intake-${queuedIntakeId}`, files: [], jobs: [{ id: queuedIntakeJobId, step: 'extract_text', position: 0 }],
+      }),
+    );
+    const fixtureCase = await createCase(testKnex(), { title: 'access walk case' }, 'access-walk');
+    fx = {
+      scheduleId: schedule.body.id, reportId: task.result.report_id, openReportTaskId, sleepingScheduleTaskId,
+      intakeId: intake.body.id, queuedIntakeJobId, caseId: fixtureCase.id,
+    };
   });
 
   after(async () => {
@@ -180,6 +224,7 @@ describe('access policy of every route', function () {
           method: route.method.toUpperCase(),
           headers: { ...caller.headers, ...req.headers },
           ...(req.json === undefined ? {} : { json: req.json }),
+          ...(req.form === undefined ? {} : { body: req.form }),
         });
         const want = expectedForKind(expected(route, caller), caller, req.kind);
         const where = `${key(route)} as ${caller.label}: got ${res.status}`;

@@ -82,4 +82,16 @@ describe('record workflow histories', function () {
     await handle.result();
     writeHistory('scheduled-reports-job', 'scheduledReportsJobWorkflow', workflowId, await handle.fetchHistory());
   });
+
+  it('intake-processing: an intake with a file is processed into the graph', async () => {
+    const form = new FormData();
+    form.append('payload', JSON.stringify({ summary: 'recorded intake', details: 'Call +44 20 7946 0958 or see https://scam.example.com' }));
+    form.append('files', new Blob(['Send USDT to TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE']), 'note.txt');
+    const res = await http(`${url}/intakes`, { method: 'POST', headers: admin, body: form });
+    assert.equal(res.status, 201, res.text);
+    const handle = client.workflow.getHandle(res.body.task_id);
+    const result = await handle.result();
+    assert.equal(result.status, 'processed');
+    writeHistory('intake-processing', 'intakeProcessingWorkflow', res.body.task_id, await handle.fetchHistory());
+  });
 });

@@ -1,0 +1,137 @@
+// multipart/form-data for routes that take files (POST /intakes): parsed with formidable into
+// temporary files, with size and count limits; over a limit is 413 naming the limit, and the
+// temporary files are removed whatever happens (the caller stores only after a complete parse).
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type Koa from 'koa';
+import formidable, { errors as formidableErrors, type File as FormidableFile } from 'formidable';
+import { ApiError, BadRequestError, PayloadTooLargeError } from './errors';
+
+export interface MultipartLimits {
+  maxFileBytes: number;
+  maxFiles: number;
+  maxTotalBytes: number;
+  /** Limit on all non-file fields together. */
+  maxFieldBytes: number;
+}
+
+export interface UploadedFile {
+  field: string;
+  originalName: string | null;
+  declaredType: string | null;
+  size: number;
+  sha256: string;
+  path: string;
+}
+
+export interface MultipartResult {
+  fields: Record<string, string[]>;
+  files: UploadedFile[];
+  /** Removes the temporary files (call in finally). */
+  cleanup(): Promise<void>;
+}
+
+const mb = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 100) / 100} MB`;
+
+/** Reads and discards what is left of the request (bounded), so the client can read our answer. */
+async function drain(req: NodeJS.ReadableStream & { destroy?: () => void; complete?: boolean }, maxBytes: number): Promise<void> {
+  if ((req as { readableEnded?: boolean }).readableEnded) return;
+  await new Promise<void>((resolve) => {
+    let seen = 0;
+    const done = () => {
+      req.removeListener('data', onData);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > maxBytes) {
+        req.destroy?.();
+        done();
+      }
+    };
+    req.on('data', onData);
+    req.once('end', done);
+    req.once('close', done);
+    req.once('error', done);
+    req.resume();
+    setTimeout(done, 15_000).unref();
+  });
+}
+
+export async function parseMultipart(ctx: Koa.Context, limits: MultipartLimits, fileField: string): Promise<MultipartResult> {
+  const uploadDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fip-upload-'));
+  const cleanup = () => fs.promises.rm(uploadDir, { recursive: true, force: true });
+  const form = formidable({
+    uploadDir,
+    keepExtensions: false,
+    allowEmptyFiles: true,
+    minFileSize: 0,
+    maxFiles: limits.maxFiles,
+    maxFileSize: limits.maxFileBytes,
+    maxTotalFileSize: limits.maxTotalBytes,
+    maxFieldsSize: limits.maxFieldBytes,
+    maxFields: 50,
+    hashAlgorithm: 'sha256',
+  });
+  let parsed: [formidable.Fields, formidable.Files];
+  try {
+    parsed = await form.parse(ctx.req);
+  } catch (err) {
+    await cleanup();
+    const code = (err as { code?: number }).code;
+    let apiErr: ApiError;
+    switch (code) {
+      case formidableErrors.biggerThanMaxFileSize:
+        apiErr = new PayloadTooLargeError(`a file is over the file size limit of ${mb(limits.maxFileBytes)} (SVC_INTAKE__MAX_FILE_MB)`);
+        break;
+      case formidableErrors.biggerThanTotalMaxFileSize:
+        apiErr = new PayloadTooLargeError(`the files are over the total size limit of ${mb(limits.maxTotalBytes)} (SVC_INTAKE__MAX_TOTAL_MB)`);
+        break;
+      case formidableErrors.maxFilesExceeded:
+        apiErr = new PayloadTooLargeError(`more files than the file count limit of ${limits.maxFiles} (SVC_INTAKE__MAX_FILES)`);
+        break;
+      case formidableErrors.maxFieldsSizeExceeded:
+        apiErr = new PayloadTooLargeError(`the form fields are over their size limit of ${mb(limits.maxFieldBytes)} (SVC_API__BODY_LIMIT_MB)`);
+        break;
+      case formidableErrors.maxFieldsExceeded:
+        apiErr = new BadRequestError('too_many_fields', 'too many form fields (at most 50)');
+        break;
+      default:
+        apiErr = new BadRequestError('invalid_multipart', 'the request body is not valid multipart/form-data');
+    }
+    if (apiErr.status === 413) {
+      (apiErr as { details?: unknown }).details = {
+        limits: { max_file_bytes: limits.maxFileBytes, max_files: limits.maxFiles, max_total_bytes: limits.maxTotalBytes },
+      };
+    }
+    await drain(ctx.req, limits.maxTotalBytes * 2);
+    throw apiErr;
+  }
+  const [fields, files] = parsed;
+  const out: UploadedFile[] = [];
+  try {
+    for (const [field, list] of Object.entries(files)) {
+      for (const f of (list ?? []) as FormidableFile[]) {
+        out.push({
+          field,
+          originalName: f.originalFilename ?? null,
+          declaredType: f.mimetype ?? null,
+          size: f.size,
+          sha256: typeof f.hash === 'string' ? f.hash : createHash('sha256').update(await fs.promises.readFile(f.filepath)).digest('hex'),
+          path: f.filepath,
+        });
+      }
+    }
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+  const stray = out.find((f) => f.field !== fileField);
+  if (stray) {
+    await cleanup();
+    throw new BadRequestError('unexpected_part', `unexpected file part "${stray.field}"; files go in parts named "${fileField}"`, [{ path: `body.${stray.field}`, message: 'unexpected file part' }]);
+  }
+  return { fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, (v ?? []) as string[]])), files: out, cleanup };
+}

@@ -1,0 +1,56 @@
+// Processing of one intake (`intake-<id>`): into processing, each step as an intake job (text from
+// the details and files, then entities to the graph), then processed, or failed with the step's
+// caller-safe error. The input is only the intake id: no evidence or contact data in Temporal.
+import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, proxyActivities } from '@temporalio/workflow';
+import type { PlatformActivities } from '../../activities';
+import { INTAKE_STEPS, type IntakeStep } from '../../domain/intakes/intake-steps';
+import { isPublicFailureType } from '../../domain/tasks/public-failures';
+import { trackProgress } from '../task-progress';
+
+const steps = proxyActivities<PlatformActivities>({
+  startToCloseTimeout: '5 minutes',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 5 },
+});
+const bookkeeping = proxyActivities<PlatformActivities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 20 },
+});
+
+export interface IntakeProcessingInput {
+  intakeId: string;
+}
+
+export interface IntakeProcessingResult {
+  intake_id: string;
+  status: 'processed' | 'failed';
+  failed_step?: IntakeStep;
+}
+
+function callerSafeMessage(step: IntakeStep, err: unknown): string {
+  const cause = err instanceof ActivityFailure ? err.cause : err;
+  if (cause instanceof ApplicationFailure && isPublicFailureType(cause.type)) return cause.message;
+  return `${step} failed: internal error (the worker log has the details)`;
+}
+
+export async function intakeProcessingWorkflow(input: IntakeProcessingInput): Promise<IntakeProcessingResult> {
+  const progress = trackProgress('starting');
+  await bookkeeping.beginIntakeProcessing({ intakeId: input.intakeId });
+  for (const [i, step] of INTAKE_STEPS.entries()) {
+    progress.set(step, Math.round((i / INTAKE_STEPS.length) * 100));
+    try {
+      await steps.runIntakeStep({ intakeId: input.intakeId, step });
+    } catch (err) {
+      if (isCancellation(err)) {
+        await CancellationScope.nonCancellable(() => bookkeeping.finishIntakeProcessing({ intakeId: input.intakeId, outcome: 'cancelled' }));
+        throw err;
+      }
+      const error = callerSafeMessage(step, err);
+      await bookkeeping.finishIntakeProcessing({ intakeId: input.intakeId, outcome: 'failed', step, error });
+      progress.set('failed', null, { step, error });
+      return { intake_id: input.intakeId, status: 'failed', failed_step: step };
+    }
+  }
+  await bookkeeping.finishIntakeProcessing({ intakeId: input.intakeId, outcome: 'processed' });
+  progress.set('done', 100);
+  return { intake_id: input.intakeId, status: 'processed' };
+}
