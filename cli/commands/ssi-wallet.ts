@@ -59,9 +59,9 @@ export function register(program: Command): void {
   wallet
     .command('scan <file>')
     .description('Scan a text or HTML file (or - for stdin) for wallet addresses; large inputs are streamed')
-    .option('--json', 'print a JSON array of {address, token, network, confidence, source}')
+    .option('--json', 'print a JSON array of {address, token, network, confidence, source, network_basis, token_basis, memo}')
     .option('--no-llm', 'deterministic verification only (no language model)')
-    .option('--all', 'also list candidates removed by verification or the allowlist, with the reason')
+    .option('--all', 'also list candidates removed by verification or the allowlist, and the readings of an address that lost to a stronger one, with the reason')
     .option('--coin-tab <label>', 'coin-tab label the page was captured under (e.g. BTC, USDT-TRC20)')
     .action(async (file: string, opts: { json?: boolean; llm: boolean; all?: boolean; coinTab?: string }) => {
       const { cliConfig } = await import('../cli-runtime');
@@ -88,14 +88,21 @@ export function register(program: Command): void {
       const secs = Math.max((Date.now() - started) / 1000, 0.001);
       process.stderr.write(`scanned ${(chars / 1e6).toFixed(2)} MB in ${secs.toFixed(2)} s: ${result.findings.length} wallet(s)` +
         `${opts.all ? `, ${result.rejected.length} rejected` : ''}${result.llm ? `, LLM: ${result.llm.sent} sent, ${result.llm.cacheHits} cached` : verifier ? '' : ', LLM: off'}\n`);
-      const kept = result.findings.map((f) => ({ address: f.address, token: f.token, network: f.network, confidence: f.confidence, source: f.source }));
+      const kept = result.findings.map((f) => ({
+        address: f.address, token: f.token, network: f.network, confidence: f.confidence, source: f.source,
+        network_basis: f.networkBasis, token_basis: f.tokenBasis, memo: f.memo ?? null,
+      }));
       if (opts.json) {
         const rows: object[] = opts.all ? kept.map((k) => ({ ...k, status: 'kept', reason: null })) : kept;
-        if (opts.all) for (const r of result.rejected) rows.push({ address: r.candidate, token: null, network: null, confidence: null, source: r.location, status: 'rejected', reason: `${r.stage}: ${r.reason}` });
+        if (opts.all) {
+          for (const r of result.rejected) {
+            rows.push({ address: r.candidate, token: r.token ?? null, network: r.network ?? null, confidence: null, source: r.location, status: r.stage === 'resolution' ? 'alternative' : 'rejected', reason: `${r.stage}: ${r.reason}` });
+          }
+        }
         out(JSON.stringify(rows, null, 2));
         return;
       }
-      for (const k of kept) out(`${k.confidence.padEnd(6)}  ${k.token.padEnd(5)}  ${k.network.padEnd(18)}  ${k.address}  [${k.source}]`);
+      for (const k of kept) out(`${k.confidence.padEnd(6)}  ${k.token.padEnd(5)}  ${k.network.padEnd(18)}  ${k.address}  [${k.source}]${k.network_basis === 'default' ? '  (network: default, nothing on the page names it)' : ''}${k.memo ? `  memo: ${k.memo}` : ''}`);
       if (opts.all) for (const r of result.rejected) out(`rejected  ${r.candidate}  [${r.location}]  ${r.stage}: ${r.reason}`);
     });
 

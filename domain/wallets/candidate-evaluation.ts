@@ -3,14 +3,16 @@
 // the confidence rules. Returns a finding or a rejection.
 import type { RawCandidate } from './candidate-scanner';
 import { decideConfidence, type Evidence } from './confidence-rules';
-import { type CoinTabHint, findHints } from './context-hints';
+import { type CoinTabHint, type ContextHints, findHints } from './context-hints';
 import { decodeCandidate } from './decode-candidate';
 import { decodeEosName } from './decoders/named-account-decoder';
-import { classifyLocation, type RawRange } from './html-location';
+import { classifyLocation, isPaymentScheme, type RawRange } from './html-location';
 import { knownConstant } from './known-constants';
 import { networkInfo } from './network-catalog';
 import { visibleText } from './text-normalization';
-import type { AddressMatch, NetworkId, RejectedCandidate, WalletFinding } from './wallet-types';
+import { addressLabel, CHAIN_IDS, findMemo, paymentUriAround, type PaymentUri, type Scope, structuralScopes } from './structure-context';
+import type { AddressMatch, NetworkBasis, NetworkId, RejectedCandidate, TokenBasis, WalletFinding } from './wallet-types';
+import { wellKnownContract } from './well-known-contracts';
 
 export interface EvaluationContext {
   buf: string;
@@ -33,39 +35,107 @@ function decode(c: RawCandidate): { matches: AddressMatch[]; reason?: string } {
   return { matches: r.matches, reason: r.failures[0] ? `${r.failures[0].format}: ${r.failures[0].reason}` : undefined };
 }
 
-function pickNetwork(allowed: NetworkId[], ctx: EvaluationContext, hintNets: Map<NetworkId, number>, linkNet: NetworkId | undefined): { id: NetworkId; basis: WalletFinding['networkBasis'] } {
-  if (allowed.length === 1) return { id: allowed[0], basis: 'format' };
-  const tab = ctx.coinTab ? allowed.find((n) => ctx.coinTab?.networks.has(n)) : undefined;
-  if (tab) return { id: tab, basis: 'coin-tab' };
-  if (linkNet && allowed.includes(linkNet)) return { id: linkNet, basis: 'context' };
+/** Payment-URI schemes that name one network. */
+const SCHEME_NETWORK: Record<string, NetworkId> = {
+  bitcoin: 'bitcoin', bitcoincash: 'bitcoin-cash', litecoin: 'litecoin', dogecoin: 'dogecoin', dash: 'dash', zcash: 'zcash', monero: 'monero',
+  ripple: 'xrp', xrpl: 'xrp', xrp: 'xrp', tron: 'tron', solana: 'solana', ton: 'ton', cardano: 'cardano', 'web+cardano': 'cardano', stellar: 'stellar',
+  'web+stellar': 'stellar', algorand: 'algorand', tezos: 'tezos', cosmos: 'cosmos', polkadot: 'polkadot', kaspa: 'kaspa', nano: 'nano', hbar: 'hedera',
+  near: 'near', filecoin: 'filecoin', eos: 'eos',
+};
+
+/** Nearest allowed network named in `map` (distance order). */
+function nearestOf(allowed: readonly NetworkId[], map: Map<NetworkId, number>): NetworkId | undefined {
   let best: NetworkId | undefined;
   let bestDist = Infinity;
   for (const id of allowed) {
-    const d = hintNets.get(id);
+    const d = map.get(id);
     if (d !== undefined && d < bestDist) {
       best = id;
       bestDist = d;
     }
   }
-  return best ? { id: best, basis: 'context' } : { id: allowed[0], basis: 'default' };
+  return best;
 }
 
-function pickToken(network: NetworkId, ctx: EvaluationContext, hintTokens: Map<string, number>): { token: string; basis: WalletFinding['tokenBasis'] } {
-  const info = networkInfo(network);
-  const fromTab = ctx.coinTab ? info.tokens.filter((t) => ctx.coinTab?.tokens.has(t)) : [];
-  const nonNativeTab = fromTab.find((t) => t !== info.native);
-  if (nonNativeTab || fromTab.length) return { token: nonNativeTab ?? fromTab[0], basis: 'coin-tab' };
+function scopeHints(s: Scope): ContextHints {
+  // A label before the address is read from its end, one after it from its start.
+  const at = s.side === 'before' ? s.text.length : 0;
+  return findHints(s.text, at, at);
+}
+
+function pickNetwork(allowed: NetworkId[], ctx: EvaluationContext, uri: PaymentUri | undefined, linkNet: NetworkId | undefined, scopes: ScopeReading[], window: ContextHints): { id: NetworkId; basis: NetworkBasis } {
+  if (allowed.length === 1) return { id: allowed[0], basis: 'format' };
+  const tab = ctx.coinTab ? allowed.find((n) => ctx.coinTab?.networks.has(n)) : undefined;
+  if (tab) return { id: tab, basis: 'coin-tab' };
+  if (uri && (uri.role === 'recipient' || uri.role === 'param')) {
+    const byChain = uri.chainId !== undefined ? CHAIN_IDS.get(uri.chainId) : undefined;
+    if (byChain && allowed.includes(byChain)) return { id: byChain, basis: 'uri' };
+    const byScheme = SCHEME_NETWORK[uri.scheme];
+    if (byScheme && allowed.includes(byScheme)) return { id: byScheme, basis: 'uri' };
+  }
+  if (linkNet && allowed.includes(linkNet)) return { id: linkNet, basis: 'explorer' };
+  for (const r of scopes) {
+    const id = nearestOf(allowed, r.hints.networks);
+    if (id) return { id, basis: r.scope.kind === 'attribute' || r.scope.kind === 'panel' ? 'attribute' : 'structure' };
+  }
+  const near = nearestOf(allowed, window.networks);
+  return near ? { id: near, basis: 'context' } : { id: allowed[0], basis: 'default' };
+}
+
+/** A token symbol (or token contract / mint) written in a payment URI's parameters. */
+function uriToken(uri: PaymentUri | undefined, tokens: readonly string[]): string | undefined {
+  if (!uri || uri.role !== 'recipient') return undefined;
+  const values = [uri.tokenContract, uri.params.get('spl-token'), uri.params.get('token'), uri.params.get('req-asset'), uri.params.get('asset'), uri.params.get('coin'), uri.params.get('currency'), uri.params.get('jetton')];
+  for (const v of values) {
+    if (!v) continue;
+    const sym = wellKnownContract(v)?.token ?? v.toUpperCase();
+    if (tokens.includes(sym)) return sym;
+  }
+  return undefined;
+}
+
+const TOKEN_OF_SCOPE = (r: ScopeReading, network: NetworkId, info: ReturnType<typeof networkInfo>): string | undefined => {
   let best: string | undefined;
   let bestDist = Infinity;
   for (const t of info.tokens) {
     if (t === info.native) continue;
-    const d = hintTokens.get(t);
+    const d = r.hints.tokens.get(t);
+    if (d !== undefined && d < bestDist) {
+      best = t;
+      bestDist = d;
+    }
+  }
+  if (best) return best;
+  return r.hints.natives.has(network) ? info.native : undefined;
+};
+
+function pickToken(network: NetworkId, ctx: EvaluationContext, uri: PaymentUri | undefined, scopes: ScopeReading[], window: ContextHints): { token: string; basis: TokenBasis } {
+  const info = networkInfo(network);
+  const fromTab = ctx.coinTab ? info.tokens.filter((t) => ctx.coinTab?.tokens.has(t)) : [];
+  const nonNativeTab = fromTab.find((t) => t !== info.native);
+  if (nonNativeTab || fromTab.length) return { token: nonNativeTab ?? fromTab[0], basis: 'coin-tab' };
+  const u = uriToken(uri, info.tokens);
+  if (u) return { token: u, basis: 'uri' };
+  for (const r of scopes) {
+    const t = TOKEN_OF_SCOPE(r, network, info);
+    if (t) return { token: t, basis: r.scope.kind === 'attribute' || r.scope.kind === 'panel' ? 'attribute' : 'structure' };
+  }
+  let best: string | undefined;
+  let bestDist = Infinity;
+  for (const t of info.tokens) {
+    if (t === info.native) continue;
+    const d = window.tokens.get(t);
     if (d !== undefined && d <= TOKEN_RADIUS && d < bestDist) {
       best = t;
       bestDist = d;
     }
   }
   return best ? { token: best, basis: 'context' } : { token: info.native, basis: 'native' };
+}
+
+interface ScopeReading {
+  scope: Scope;
+  hints: ContextHints;
 }
 
 function explorerNetwork(linkHost: string | undefined): NetworkId | undefined {
@@ -123,22 +193,48 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
       out.push(reject('no checksum, part of a dotted token (JWT or similar)', m.networks, 'context'));
       continue;
     }
+    const contract = wellKnownContract(c.text) ?? wellKnownContract(m.normalized);
+    if (contract) {
+      out.push(reject(`well-known contract: ${contract.label} (${contract.chain}, ${contract.kind})`, m.networks, 'constant'));
+      continue;
+    }
     const location = classifyLocation(ctx.buf, c.start, ctx.ranges, ctx.html);
-    if (location.tokenContractInUri) {
+    const uri = c.via ? undefined : paymentUriAround(ctx.buf, c.start, c.end);
+    if (location.tokenContractInUri || uri?.role === 'token-contract') {
       out.push(reject('token contract of an EIP-681 transfer URI', m.networks, 'context', location.label));
+      continue;
+    }
+    if (uri?.role === 'key') {
+      out.push(reject(`payment-URI parameter ${uri.param}= is a key or contract, not a destination`, m.networks, 'context', location.label));
+      continue;
+    }
+    const linkPath = location.linkHost ? /\/(tx|txs|transaction|block|blocks|token|tokens|nft)\//.exec(location.linkHost)?.[1] : undefined;
+    if (linkPath) {
+      out.push(reject(`explorer link to a ${linkPath === 'token' || linkPath === 'tokens' || linkPath === 'nft' ? 'token contract' : 'transaction or block'} page`, m.networks, 'context', location.label));
+      continue;
+    }
+    const handedForPayment = uri?.role === 'recipient' || (c.scheme !== undefined && isPaymentScheme(c.scheme));
+    const label = handedForPayment ? {} : addressLabel(ctx.buf, c.start, c.end, ctx.html, c.text);
+    if (label.contract) {
+      out.push(reject(`labelled as a contract ("${label.contract}"), not handed over for payment`, m.networks, 'context', location.label));
+      continue;
+    }
+    if (label.hash) {
+      out.push(reject(`labelled as a transaction or block hash ("${label.hash}")`, m.networks, 'context', location.label));
       continue;
     }
     const ws = Math.max(0, c.start - CONTEXT_RADIUS);
     const we = Math.min(ctx.buf.length, c.end + CONTEXT_RADIUS);
     const hints = findHints(ctx.buf.slice(ws, we), c.start - ws, c.end - ws);
     const linkNet = explorerNetwork(location.linkHost);
-    const { id: networkId, basis: networkBasis } = pickNetwork(m.networks, ctx, hints.networks, linkNet);
-    const { token, basis: tokenBasis } = pickToken(networkId, ctx, hints.tokens);
+    const scopes = structuralScopes(ctx.buf, c.start, c.end, ctx.ranges, ctx.html).map((scope) => ({ scope, hints: scopeHints(scope) }));
+    const { id: networkId, basis: networkBasis } = pickNetwork(m.networks, ctx, uri, linkNet, scopes, hints);
+    const { token, basis: tokenBasis } = pickToken(networkId, ctx, uri, scopes, hints);
     const info = networkInfo(networkId);
     const tabCompatible = !!ctx.coinTab && (ctx.coinTab.networks.has(networkId) || (!ctx.coinTab.networks.size && ctx.coinTab.tokens.has(token)));
-    const networkNamed = m.networks.some((n) => hints.networks.has(n));
-    const tokenNamed = [...hints.tokens].some(([t, d]) => d <= TOKEN_RADIUS && m.networks.some((n) => networkInfo(n).tokens.includes(t)));
-    const evidence: Evidence = location.handedOver || tabCompatible || (linkNet !== undefined && m.networks.includes(linkNet)) || hints.copyControl ? 'handed-over'
+    const networkNamed = m.networks.some((n) => hints.networks.has(n)) || networkBasis === 'uri' || networkBasis === 'attribute' || networkBasis === 'structure';
+    const tokenNamed = [...hints.tokens].some(([t, d]) => d <= TOKEN_RADIUS && m.networks.some((n) => networkInfo(n).tokens.includes(t))) || tokenBasis === 'structure' || tokenBasis === 'attribute' || tokenBasis === 'uri';
+    const evidence: Evidence = location.handedOver || handedForPayment || tabCompatible || (linkNet !== undefined && m.networks.includes(linkNet)) || hints.copyControl ? 'handed-over'
       : networkNamed || tokenNamed ? 'network' : hints.walletWords ? 'wallet-word' : 'none';
     if (HASH_SHAPED.test(m.format) && !networkNamed && !tabCompatible) {
       // 64 hex digits (or a bare 0.0.N) without a network named nearby is a hash or a version far more often than an account.
@@ -157,6 +253,7 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
     const before = visibleText(ctx.buf.slice(Math.max(0, c.start - SNIPPET_RADIUS * 2), c.start));
     const after = visibleText(ctx.buf.slice(c.end, Math.min(ctx.buf.length, c.end + SNIPPET_RADIUS * 2)));
     const address = displayForm(c.text, m);
+    const memo = findMemo(networkId, uri, scopes.map((r) => r.scope), ctx.html);
     const context = `${before.slice(-SNIPPET_RADIUS)} ${address} ${after.slice(0, SNIPPET_RADIUS)}`.trim();
     out.push({
       finding: {
@@ -164,6 +261,7 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
         source: tabCompatible ? `coin-tab:${ctx.coinTab?.label}` : location.label, location: location.label,
         context, format: m.format, checksum: m.checksum, strength: m.strength, allowedNetworks: m.networks,
         networkBasis, tokenBasis, reason: decision.reason, offset, occurrences: 1,
+        ...(memo ? { memo } : {}),
       },
     });
   }

@@ -21,6 +21,8 @@ export interface RawCandidate {
   text: string;
   scheme?: string;
   origin: CandidateOrigin;
+  /** Found only after undoing a transport encoding (percent-encoded link parameter, quoted-printable, script string concatenation, QR image). */
+  via?: 'url-param' | 'eml-qp' | 'script-concat' | 'qr';
 }
 
 /** Longest candidate we consider (Zcash unified addresses are the longest real ones). */

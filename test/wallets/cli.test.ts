@@ -38,13 +38,13 @@ describe('fip ssi wallet (CLI)', function () {
     assert.equal(r.code, 2);
   });
 
-  it('scan --json --no-llm: array of {address, token, network, confidence, source}', async () => {
+  it('scan --json --no-llm: array of {address, token, network, confidence, source, network_basis, token_basis, memo}', async () => {
     const r = await runFip(['ssi', 'wallet', 'scan', page, '--json', '--no-llm']);
     assert.equal(r.code, 0, r.stderr);
     const rows = JSON.parse(r.stdout) as Array<Record<string, string>>;
-    assert.deepEqual(rows.map((x) => Object.keys(x).sort()), rows.map(() => ['address', 'confidence', 'network', 'source', 'token']));
+    assert.deepEqual(rows.map((x) => Object.keys(x).sort()), rows.map(() => ['address', 'confidence', 'memo', 'network', 'network_basis', 'source', 'token', 'token_basis']));
     const tron = rows.find((x) => x.address === a.tron);
-    assert.deepEqual(tron, { address: a.tron, token: 'USDT', network: 'Tron', confidence: 'high', source: 'attr:data-clipboard-text' });
+    assert.deepEqual(tron, { address: a.tron, token: 'USDT', network: 'Tron', confidence: 'high', source: 'attr:data-clipboard-text', network_basis: 'format', token_basis: 'context', memo: null });
     assert.equal(rows.find((x) => x.address === a.btcSegwit)?.source, 'uri:bitcoin');
     assert.ok(rows.some((x) => x.address === a.doge && x.network === 'Dogecoin'));
     assert.equal(rows.length, 3);
