@@ -253,7 +253,7 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
     const before = visibleText(ctx.buf.slice(Math.max(0, c.start - SNIPPET_RADIUS * 2), c.start));
     const after = visibleText(ctx.buf.slice(c.end, Math.min(ctx.buf.length, c.end + SNIPPET_RADIUS * 2)));
     const address = displayForm(c.text, m);
-    const memo = findMemo(networkId, uri, scopes.map((r) => r.scope), ctx.html);
+    const memo = findMemo(networkId, uri, scopes.map((r) => r.scope), ctx.html, { buf: ctx.buf, start: c.start, end: c.end });
     const context = `${before.slice(-SNIPPET_RADIUS)} ${address} ${after.slice(0, SNIPPET_RADIUS)}`.trim();
     out.push({
       finding: {

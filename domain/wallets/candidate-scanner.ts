@@ -34,6 +34,7 @@ const TON_URL = /^[EUk0][Qf][A-Za-z0-9_-]{46}$/;
 const ICP_PRINCIPAL = /^(?:[a-z2-7]{5}-){4,}[a-z2-7]{1,5}$/;
 const NANO = /^(?:nano|xrb)_[13][13-9a-km-uw-z]{59}$/;
 const AVAX_CHAIN = /^[XPC]-avax1/;
+const KEY_VALUE = /^[A-Za-z][A-Za-z_-]{0,30}=[0-9A-Za-z_-]{25,}$/;
 
 /** Splits one maximal run into candidates; `base` is the run's offset. */
 function splitRun(run: string, base: number, out: RawCandidate[], buf: string): void {
@@ -47,7 +48,9 @@ function splitRun(run: string, base: number, out: RawCandidate[], buf: string): 
     return;
   }
   const plusOrEq = run.includes('+') || run.includes('=');
-  if (plusOrEq && n >= 60) return; // a base64 blob: nothing inside it is a candidate
+  // A base64 blob: nothing inside it is a candidate. `name=value` (a query parameter such as
+  // `destination=G…`) is not base64: there `=` only pads the end.
+  if (plusOrEq && n >= 60 && !KEY_VALUE.test(run)) return;
   const hasSep = plusOrEq || run.includes('/') || run.includes('-') || run.includes('_');
   if (!hasSep) {
     if (n <= MAX_CANDIDATE_LENGTH) out.push({ start: base, end: base + n, text: run, origin: 'run', scheme: schemeBefore(buf, base) });

@@ -408,8 +408,11 @@ function memoFromText(text: string, network: NetworkId): string | undefined {
   return undefined;
 }
 
-/** Memo / destination tag for an address on `network`: its payment URI first, then its scopes. */
-export function findMemo(network: NetworkId, uri: PaymentUri | undefined, scopes: Scope[], html: boolean): string | undefined {
+/**
+ * Memo / destination tag for an address on `network`: its payment URI first, then its scopes, then
+ * the text right after it (up to 200 characters, not past another address).
+ */
+export function findMemo(network: NetworkId, uri: PaymentUri | undefined, scopes: Scope[], html: boolean, near?: { buf: string; start: number; end: number }): string | undefined {
   if (!MEMO_NETWORKS.has(network)) return undefined;
   if (uri && uri.role === 'recipient') {
     for (const p of MEMO_PARAMS) {
@@ -422,5 +425,7 @@ export function findMemo(network: NetworkId, uri: PaymentUri | undefined, scopes
     const m = memoFromText(html ? visibleText(` ${s.text} `) : s.text, network);
     if (m) return m;
   }
-  return undefined;
+  if (!near) return undefined;
+  const { after } = segment(near.buf, near.start, Math.min(near.buf.length, near.end + 200), near.start, near.end);
+  return memoFromText(html ? visibleText(after) : after, network);
 }

@@ -13,9 +13,13 @@ export interface WalletRecord {
   context: string;
   page_url: string | null;
   found_at: Date | string;
+  /** Memo / destination tag / comment (XRP, Stellar, TON, EOS, ...), when the page shows one. */
+  memo?: string | null;
+  /** How the network was chosen; `default` = nothing on the page named it. */
+  network_basis?: string | null;
 }
 
-export const EXPORT_COLUMNS = ['address', 'token', 'network', 'confidence', 'source', 'context', 'page_url', 'found_at'] as const;
+export const EXPORT_COLUMNS = ['address', 'token', 'network', 'confidence', 'source', 'context', 'page_url', 'found_at', 'memo', 'network_basis'] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
 function iso(v: Date | string): string {
@@ -24,10 +28,13 @@ function iso(v: Date | string): string {
 
 /** Spreadsheet row (CSV/XLSX): every cell a neutralised string. */
 export function toSpreadsheetRow(r: WalletRecord): string[] {
-  return [r.address, r.token, r.network, r.confidence, r.source, r.context, r.page_url ?? '', iso(r.found_at)].map((v) => neutralizeFormula(v));
+  return [r.address, r.token, r.network, r.confidence, r.source, r.context, r.page_url ?? '', iso(r.found_at), r.memo ?? '', r.network_basis ?? ''].map((v) => neutralizeFormula(v));
 }
 
 /** JSON object: data is not interpreted by spreadsheets, so values stay exact. */
 export function toJsonRow(r: WalletRecord): Record<ExportColumn, string | null> {
-  return { address: r.address, token: r.token, network: r.network, confidence: r.confidence, source: r.source, context: r.context, page_url: r.page_url, found_at: iso(r.found_at) };
+  return {
+    address: r.address, token: r.token, network: r.network, confidence: r.confidence, source: r.source, context: r.context, page_url: r.page_url, found_at: iso(r.found_at),
+    memo: r.memo ?? null, network_basis: r.network_basis ?? null,
+  };
 }
