@@ -199,7 +199,7 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
       continue;
     }
     const location = classifyLocation(ctx.buf, c.start, ctx.ranges, ctx.html);
-    const uri = c.via ? undefined : paymentUriAround(ctx.buf, c.start, c.end);
+    const uri = c.via ? (c.decoded !== undefined && c.decodedStart !== undefined ? paymentUriAround(c.decoded, c.decodedStart, c.decodedStart + c.text.length) : undefined) : paymentUriAround(ctx.buf, c.start, c.end);
     if (location.tokenContractInUri || uri?.role === 'token-contract') {
       out.push(reject('token contract of an EIP-681 transfer URI', m.networks, 'context', location.label));
       continue;
@@ -258,7 +258,7 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
     out.push({
       finding: {
         address, token, network: info.name, networkId, confidence: decision.confidence,
-        source: tabCompatible ? `coin-tab:${ctx.coinTab?.label}` : location.label, location: location.label,
+        source: c.via ?? (tabCompatible ? `coin-tab:${ctx.coinTab?.label}` : location.label), location: location.label,
         context, format: m.format, checksum: m.checksum, strength: m.strength, allowedNetworks: m.networks,
         networkBasis, tokenBasis, reason: decision.reason, offset, occurrences: 1,
         ...(memo ? { memo } : {}),

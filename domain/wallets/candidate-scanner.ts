@@ -22,8 +22,13 @@ export interface RawCandidate {
   scheme?: string;
   origin: CandidateOrigin;
   /** Found only after undoing a transport encoding (percent-encoded link parameter, quoted-printable, script string concatenation, QR image). */
-  via?: 'url-param' | 'eml-qp' | 'script-concat' | 'qr';
+  via?: Via;
+  /** For `via` candidates: the decoded text they were found in and their offset there (payment URI parsing). */
+  decoded?: string;
+  decodedStart?: number;
 }
+
+export type Via = 'url-param' | 'eml-qp' | 'script-concat' | 'qr';
 
 /** Longest candidate we consider (Zcash unified addresses are the longest real ones). */
 export const MAX_CANDIDATE_LENGTH = 256;
@@ -275,6 +280,137 @@ function eosNames(buf: string, from: number, to: number, forced: boolean, out: R
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Transport encodings: decoded before detection, each candidate says how it was found.
+
+/** `text` appears in `raw` as a whole run of its own (so the ordinary passes found it already). */
+function standalone(raw: string, text: string): boolean {
+  for (let i = raw.indexOf(text); i >= 0; i = raw.indexOf(text, i + 1)) {
+    const before = i > 0 ? raw.charCodeAt(i - 1) : 32;
+    const after = raw.charCodeAt(i + text.length);
+    if ((CLASS[before] & ALNUM) === 0 && (Number.isNaN(after) || (CLASS[after] & ALNUM) === 0)) return true;
+  }
+  return false;
+}
+
+/** Candidates of a decoded string that were not visible as such in the raw text (`raw`). */
+function decodedCandidates(decoded: string, raw: string, at: number, via: Via, out: RawCandidate[], mustCross?: number[]): void {
+  const found: RawCandidate[] = [];
+  SMALL_RUN.lastIndex = 0;
+  for (let r = SMALL_RUN.exec(decoded); r; r = SMALL_RUN.exec(decoded)) splitRun(r[0], r.index, found, decoded);
+  const seen = new Set<string>();
+  for (const c of found) {
+    if (seen.has(c.text) || standalone(raw, c.text)) continue;
+    if (mustCross && !mustCross.some((p) => c.start < p && c.end > p)) continue;
+    seen.add(c.text);
+    out.push({ start: at, end: at + 1, text: c.text, scheme: c.scheme ?? schemeBefore(decoded, c.start), origin: 'piece', via, decoded, decodedStart: c.start });
+  }
+}
+
+const URL_CHAR = /[A-Za-z0-9%._~+\-=&?/:#@;,]/;
+
+function safePercentDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s.replace(/%([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  }
+}
+
+/** Percent-encoded link parameters: `?data=bitcoincash%3Aq…`, `?text=ethereum%3A0x…%4056`. */
+function percentPass(buf: string, from: number, to: number, out: RawCandidate[]): void {
+  let done = -1;
+  for (let i = indexOfCi3A(buf, from); i >= 0 && i < to; i = indexOfCi3A(buf, i + 3)) {
+    if (i < done) continue;
+    let s = i;
+    while (s > 0 && i - s < 400 && URL_CHAR.test(buf[s - 1])) s--;
+    let e = i + 3;
+    while (e < buf.length && e - i < 600 && URL_CHAR.test(buf[e])) e++;
+    done = e;
+    const raw = buf.slice(s, e);
+    let decoded = safePercentDecode(raw);
+    if (decoded.includes('%3A') || decoded.includes('%3a')) decoded = safePercentDecode(decoded); // encoded twice
+    decodedCandidates(decoded, raw, s, 'url-param', out);
+  }
+}
+
+/** Next `%3A` / `%3a` (an encoded `:`), also encoded twice (`%253A`). */
+function indexOfCi3A(buf: string, from: number): number {
+  let best = -1;
+  for (const needle of ['%3A', '%3a', '%253A', '%253a']) {
+    const i = buf.indexOf(needle, from);
+    if (i >= 0 && (best < 0 || i < best)) best = i;
+  }
+  return best;
+}
+
+const QP_SOFT = /=\r?\n|=3D/g;
+
+function qpDecode(s: string): string {
+  return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
+
+/** Quoted-printable e-mail bodies: soft line breaks (`=` at line end) and `=3D` inside an address or URI. */
+function qpPass(buf: string, from: number, to: number, out: RawCandidate[]): void {
+  if (buf.indexOf('=\n', from) < 0 && buf.indexOf('=\r\n', from) < 0 && buf.indexOf('=3D', from) < 0) return;
+  QP_SOFT.lastIndex = from;
+  let done = -1;
+  for (let m = QP_SOFT.exec(buf); m && m.index < to; m = QP_SOFT.exec(buf)) {
+    const i = m.index;
+    if (i < done) continue;
+    const prev = buf.charCodeAt(i - 1);
+    const next = buf.charCodeAt(i + m[0].length);
+    if ((CLASS[prev] & ALNUM) === 0 && prev !== 58 && prev !== 61) continue; // not inside a word or after `scheme:` / `param=`
+    if ((CLASS[next] & ALNUM) === 0 && next !== 34) continue;
+    const s = Math.max(0, i - 300);
+    const e = Math.min(buf.length, i + 300);
+    done = e - 100;
+    const raw = buf.slice(s, e);
+    decodedCandidates(qpDecode(raw), raw, i, 'eml-qp', out);
+  }
+}
+
+const CONCAT = /(["'])\s*\+\s*["']/g;
+const LITERAL_BEFORE = /(["'])([A-Za-z0-9:_.\-/?=&]{0,140})$/;
+const LITERAL_AFTER = /^([A-Za-z0-9:_.\-/?=&]{0,140})(["'])/;
+
+/** String literals joined in scripts: `"bc1q" + "w508…"`, `'T' + 'XyZ…' + '…'`. */
+function concatPass(buf: string, from: number, to: number, out: RawCandidate[]): void {
+  CONCAT.lastIndex = from;
+  let done = -1;
+  for (let m = CONCAT.exec(buf); m && m.index < to; m = CONCAT.exec(buf)) {
+    if (m.index < done) continue;
+    // Walk left over `"…" +` pieces, then right over `+ "…"` pieces.
+    const parts: string[] = [];
+    let s = m.index;
+    for (let guard = 0; guard < 12; guard++) {
+      const lit = LITERAL_BEFORE.exec(buf.slice(Math.max(0, s - 142), s));
+      if (!lit) break;
+      parts.unshift(lit[2]);
+      s -= lit[0].length;
+      const plus = /\+\s*$/.exec(buf.slice(Math.max(0, s - 8), s));
+      if (!plus) break;
+      s -= plus[0].length;
+    }
+    let e = m.index + m[0].length;
+    for (let guard = 0; guard < 12; guard++) {
+      const lit = LITERAL_AFTER.exec(buf.slice(e, e + 142));
+      if (!lit) break;
+      parts.push(lit[1]);
+      e += lit[0].length;
+      const plus = /^\s*\+\s*["']/.exec(buf.slice(e, e + 8));
+      if (!plus) break;
+      e += plus[0].length;
+    }
+    done = e;
+    if (parts.length < 2) continue;
+    const joints: number[] = [];
+    let n = 0;
+    for (const p of parts.slice(0, -1)) joints.push((n += p.length));
+    decodedCandidates(parts.join(''), buf.slice(s, e), m.index, 'script-concat', out, joints);
+  }
+}
+
 export interface ScanOptions {
   html: boolean;
   /** Coin tab or caller says EOS: 12-char account names become candidates. */
@@ -290,5 +426,8 @@ export function scanCandidates(buf: string, from: number, to: number, opts: Scan
   hederaIds(buf, from, to, out);
   nearNames(buf, from, to, out);
   eosNames(buf, from, to, opts.eos, out);
+  percentPass(buf, from, to, out);
+  qpPass(buf, from, to, out);
+  concatPass(buf, from, to, out);
   return out;
 }

@@ -48,8 +48,15 @@ function safeDecode(s: string): string {
 export function paymentUriAround(buf: string, start: number, end: number): PaymentUri | undefined {
   let s = start;
   while (s > 0 && start - s < 400 && !URI_STOP.test(buf[s - 1])) s--;
+  // The last payment scheme before the candidate starts the URI (it can sit inside another URL's parameter).
+  const SCHEME = /(?:^|[^a-zA-Z0-9+.-])([a-zA-Z][a-zA-Z0-9+.-]{1,24}):/g;
+  const lead = buf.slice(s, start);
+  let found = -1;
+  for (let x = SCHEME.exec(lead); x; x = SCHEME.exec(lead)) if (isPaymentScheme(x[1].toLowerCase())) found = x.index + x[0].length - x[1].length - 1;
+  if (found < 0) return undefined;
+  s += found;
   const m = /^([a-zA-Z][a-zA-Z0-9+.-]{1,24}):/.exec(buf.slice(s, s + 32));
-  if (!m || !isPaymentScheme(m[1].toLowerCase())) return undefined;
+  if (!m) return undefined;
   let e = end;
   while (e < buf.length && e - end < 600 && !URI_STOP.test(buf[e])) e++;
   const uri = buf.slice(s, e).replace(/&amp;/g, '&');
