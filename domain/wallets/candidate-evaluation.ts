@@ -116,6 +116,8 @@ function pickToken(network: NetworkId, ctx: EvaluationContext, uri: PaymentUri |
   if (nonNativeTab || fromTab.length) return { token: nonNativeTab ?? fromTab[0], basis: 'coin-tab' };
   const u = uriToken(uri, info.tokens);
   if (u) return { token: u, basis: 'uri' };
+  // A payment URI that names the recipient and no token asks for the native coin (EIP-681 `value=`, BIP-21 ...).
+  if (uri?.role === 'recipient' && !uri.tokenContract && !['spl-token', 'token', 'req-asset', 'asset', 'jetton'].some((p) => uri.params.has(p))) return { token: info.native, basis: 'uri' };
   for (const r of scopes) {
     const t = TOKEN_OF_SCOPE(r, network, info);
     if (t) return { token: t, basis: r.scope.kind === 'attribute' || r.scope.kind === 'panel' ? 'attribute' : 'structure' };
@@ -148,6 +150,31 @@ function displayForm(text: string, m: AddressMatch): string {
   if (m.normalized.startsWith('bitcoincash:') || m.normalized.startsWith('kaspa:')) return m.normalized;
   if (m.checksum.startsWith('bech32')) return m.normalized;
   return text;
+}
+
+const OTHER_RUN = /[0-9A-Za-z]{25,}/g;
+const NEXT_UNIT = /<(?:h[1-6]|section|article|tr|li|table|hr|dt)\b/i;
+
+/** The window of CONTEXT_RADIUS around the candidate, cut at the nearest other address-like run on each side. */
+function nearWindow(buf: string, start: number, end: number, self: string): { text: string; candStart: number; candEnd: number } {
+  let ws = Math.max(0, start - CONTEXT_RADIUS);
+  let we = Math.min(buf.length, end + CONTEXT_RADIUS);
+  const before = buf.slice(ws, start);
+  OTHER_RUN.lastIndex = 0;
+  let cut = 0;
+  for (let m = OTHER_RUN.exec(before); m; m = OTHER_RUN.exec(before)) if (!self.includes(m[0]) && !m[0].includes(self)) cut = m.index + m[0].length;
+  ws += cut;
+  // A heading, section, row or list item after the address starts the next labelled unit.
+  const unit = NEXT_UNIT.exec(buf.slice(end, we));
+  if (unit) we = end + unit.index;
+  const after = buf.slice(end, we);
+  OTHER_RUN.lastIndex = 0;
+  for (let m = OTHER_RUN.exec(after); m; m = OTHER_RUN.exec(after)) {
+    if (self.includes(m[0]) || m[0].includes(self)) continue;
+    we = end + m.index;
+    break;
+  }
+  return { text: buf.slice(ws, we), candStart: start - ws, candEnd: end - ws };
 }
 
 /** Formats that look exactly like hashes or version numbers (0x + 64 hex, 64 hex, TON raw, HBAR without checksum). */
@@ -223,9 +250,9 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
       out.push(reject(`labelled as a transaction or block hash ("${label.hash}")`, m.networks, 'context', location.label));
       continue;
     }
-    const ws = Math.max(0, c.start - CONTEXT_RADIUS);
-    const we = Math.min(ctx.buf.length, c.end + CONTEXT_RADIUS);
-    const hints = findHints(ctx.buf.slice(ws, we), c.start - ws, c.end - ws);
+    // Nearby words, but not across another address: those belong to it.
+    const near = nearWindow(ctx.buf, c.start, c.end, c.text);
+    const hints = findHints(near.text, near.candStart, near.candEnd);
     const linkNet = explorerNetwork(location.linkHost);
     const scopes = structuralScopes(ctx.buf, c.start, c.end, ctx.ranges, ctx.html).map((scope) => ({ scope, hints: scopeHints(scope) }));
     const { id: networkId, basis: networkBasis } = pickNetwork(m.networks, ctx, uri, linkNet, scopes, hints);

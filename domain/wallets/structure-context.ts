@@ -7,6 +7,7 @@
 // before the part after it (a label precedes what it labels). Also: the label right next to an
 // address (contract / hash words) and memo or destination-tag fields.
 import { isPaymentScheme, rangeAt, type RawRange } from './html-location';
+import { isNetworkId, networkInfo } from './network-catalog';
 import { visibleText } from './text-normalization';
 import type { NetworkId } from './wallet-types';
 
@@ -129,7 +130,11 @@ function labelAttributes(attrs: string): string {
   for (let m = LABEL_ATTRS.exec(attrs); m; m = LABEL_ATTRS.exec(attrs)) {
     const v = m[2] ?? m[3] ?? m[4] ?? '';
     if (v.length >= 25 && /^[0-9A-Za-z]+$/.test(v)) continue; // an address or hash value, not a label
-    out.push(`${m[1].toLowerCase().startsWith('data-chain') && /id$/.test(m[1].toLowerCase()) ? `chainId=${v}` : v.replace(/[-_]/g, ' ')}`);
+    const name = m[1].toLowerCase();
+    const asId = v.trim().toLowerCase().replace(/[\s_]+/g, '-');
+    if (name.startsWith('data-chain') && name.endsWith('id')) out.push(`chainId=${v}`);
+    else if (isNetworkId(asId)) out.push(networkInfo(asId).name); // data-network="base" names Base
+    else out.push(v.replace(/[-_]/g, ' '));
   }
   return out.join(' | ');
 }
@@ -357,6 +362,7 @@ export function addressLabel(buf: string, start: number, end: number, html: bool
   let cut = 0;
   for (let m = BLOCK_BREAK.exec(raw); m; m = BLOCK_BREAK.exec(raw)) cut = m.index + m[0].length;
   let beforeRaw = raw.slice(cut);
+  if (self) beforeRaw = beforeRaw.split(self).join(' ');
   if (!(html ? visibleText(beforeRaw) : beforeRaw).replace(/[:：\s]/g, '').length) {
     // nothing in this element before the address: the previous element's text is its label
     const prev = raw.slice(0, cut).replace(/(?:<[^>]*>|\s)+$/, '');

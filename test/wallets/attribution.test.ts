@@ -36,6 +36,14 @@ describe('wallet attribution: contracts are not wallets (class 1)', () => {
     }
   });
 
+  it('rejects a contract whose label is the element before it, also in its copy button', () => {
+    const html = `<div><h2>Presale</h2><p>Token contract address (CA):</p><code>${b.evm}</code><button data-clipboard-text="${b.evm}">Copy</button>
+      <p>How to buy: send BNB on BNB Smart Chain to our presale wallet</p><code>${c.evm}</code></div>`;
+    const r = extractWallets({ html }, { includeRejected: true });
+    assert.deepEqual(r.findings.map((f) => f.address), [c.evm]);
+    assert.deepEqual([only(r, c.evm).networkId, only(r, c.evm).token], ['bsc', 'BNB']);
+  });
+
   it('reads JSON keys: contractAddress is rejected, depositAddress kept', () => {
     const html = `<script>window.cfg={"token":{"contractAddress":"${a.evm}"},"depositAddress":"${b.tron}"}</script>`;
     const r = extractWallets({ html }, { includeRejected: true });
@@ -97,6 +105,18 @@ describe('wallet attribution: token from the structure that holds the address (c
     assert.deepEqual([only(r, b.evm).token, only(r, b.evm).network], ['USDT', 'BNB Smart Chain']);
   });
 
+  it('gives a native EIP-681 link the native coin even beside a token link', () => {
+    const html = `<p>Pay: <a href="ethereum:${USDT_ETH}@1/transfer?address=${a.evm}&uint256=5e6">USDT</a> or <a href="ethereum:${b.evm}@137?value=1e17">POL</a></p>`;
+    const r = extractWallets({ html });
+    assert.deepEqual([only(r, b.evm).token, only(r, b.evm).networkId, only(r, b.evm).tokenBasis], ['POL', 'polygon', 'uri']);
+  });
+
+  it('does not take the label of the next section when nothing structures the page', () => {
+    const html = `<p>Our hot wallet (verify it): <a href="https://snowtrace.io/address/${c.evm}">${c.evm}</a></p><h3>USDC · BSC</h3><p>Send only USDC to this address:</p>`;
+    const f = only(extractWallets({ html }), c.evm);
+    assert.deepEqual([f.networkId, f.token], ['avalanche-c', 'AVAX']);
+  });
+
   it('takes the tab panel attributes', () => {
     const html = `<div role="tabpanel" data-coin="USDT" data-network="arbitrum"><p>Your deposit address</p><input readonly value="${c.evm}"></div>`;
     const f = only(extractWallets({ html }), c.evm);
@@ -116,13 +136,14 @@ describe('wallet attribution: token from the structure that holds the address (c
 
 describe('wallet attribution: EVM network evidence (class 3)', () => {
   it('reads data-network, data-chain and data-chain-id attributes', () => {
-    const html = `<div data-network="polygon"><p>wallet</p><code>${a.evm}</code></div><hr>
+    const html = `<div data-network="polygon"><p>wallet</p><code>${a.evm}</code></div><hr><div data-network="base"><p>wallet</p><code>${d.evm}</code></div><hr>
       <div data-chain="bsc"><p>send here</p><span>${b.evm}</span></div><hr>
       <div data-chain-id="8453"><p>deposit</p><span>${c.evm}</span></div>`;
     const r = extractWallets({ html });
     assert.deepEqual([only(r, a.evm).networkId, only(r, a.evm).networkBasis], ['polygon', 'attribute']);
     assert.equal(only(r, b.evm).networkId, 'bsc');
     assert.equal(only(r, c.evm).networkId, 'base');
+    assert.equal(only(r, d.evm).networkId, 'base');
   });
 
   it('reads chain names: Arbitrum One, OP Mainnet, Base, Avalanche C-Chain, BNB Smart Chain, Ethereum Classic', () => {
