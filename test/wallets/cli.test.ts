@@ -79,6 +79,19 @@ describe('fip ssi wallet (CLI)', function () {
     }
   });
 
+  it('starts from the transpile cache: a second start does not transpile (esbuild is never loaded)', async () => {
+    const cacheDir = fs.mkdtempSync(path.join(dir, 'ts-cache-'));
+    const guard = path.join(dir, 'no-esbuild.cjs');
+    fs.writeFileSync(guard, `const M = require('node:module'); const load = M._load;
+M._load = function (request, ...rest) { if (request === 'esbuild' || request === 'tsx/cjs/api' || request === 'tsx/esm/api') throw new Error('transpiler loaded: ' + request); return load.call(this, request, ...rest); };`);
+    const first = await runFip(['ssi', 'wallet', 'validate', a.tron], { env: { FIP_TS_CACHE_DIR: cacheDir } });
+    assert.equal(first.code, 0, first.stderr);
+    assert.ok(fs.readdirSync(cacheDir).filter((f) => f.endsWith('.js')).length > 5, 'the first start fills the cache');
+    const second = await runFip(['ssi', 'wallet', 'validate', a.tron, '--json'], { env: { FIP_TS_CACHE_DIR: cacheDir, NODE_OPTIONS: `--require ${guard}` } });
+    assert.equal(second.code, 0, second.stderr);
+    assert.equal((JSON.parse(second.stdout) as { valid: boolean }).valid, true);
+  });
+
   it('networks --json lists at least 35 networks with patterns and checksum kinds', async () => {
     const r = await runFip(['ssi', 'wallet', 'networks', '--json']);
     assert.equal(r.code, 0);
