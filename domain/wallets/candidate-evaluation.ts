@@ -3,7 +3,7 @@
 // the confidence rules. Returns a finding or a rejection.
 import type { RawCandidate } from './candidate-scanner';
 import { decideConfidence, type Evidence } from './confidence-rules';
-import { type CoinTabHint, type ContextHints, findHints } from './context-hints';
+import { type CoinTabHint, type ContextHints, findHints, mayNameNetwork } from './context-hints';
 import { decodeCandidate } from './decode-candidate';
 import { decodeEosName } from './decoders/named-account-decoder';
 import { classifyLocation, isPaymentScheme, type RawRange } from './html-location';
@@ -152,7 +152,7 @@ function displayForm(text: string, m: AddressMatch): string {
   return text;
 }
 
-const OTHER_RUN = /[0-9A-Za-z]{25,}/g;
+const OTHER_RUN = /(?<![0-9A-Za-z])[0-9A-Za-z]{25,}/g;
 const NEXT_UNIT = /<(?:h[1-6]|section|article|tr|li|table|hr|dt)\b/i;
 
 /** The window of CONTEXT_RADIUS around the candidate, cut at the nearest other address-like run on each side. */
@@ -190,7 +190,11 @@ function inDottedToken(buf: string, c: RawCandidate): boolean {
   return buf[c.start - 1] === '.' && B64URL_RUN_END.test(buf.slice(Math.max(0, c.start - 20), c.start - 1));
 }
 
+/** Only hex digits in one case: no address format is that, except 64 digits (hex accounts). */
+const HEX_ONLY = /^(?:[0-9a-f]+|[0-9A-F]+)$/;
+
 export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Evaluation[] {
+  if (c.text.length !== 64 && HEX_ONLY.test(c.text)) return []; // git SHAs, build ids, hashes: never a candidate
   const offset = ctx.base + c.start;
   const { matches, reason } = decode(c);
   const reject = (why: string, networks: NetworkId[], stage: RejectedCandidate['stage'], location = 'text'): Evaluation => ({
@@ -241,6 +245,35 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
       continue;
     }
     const handedForPayment = uri?.role === 'recipient' || (c.scheme !== undefined && isPaymentScheme(c.scheme));
+    if (HASH_SHAPED.test(m.format) && !handedForPayment && !ctx.coinTab && !location.linkHost
+      && !mayNameNetwork(ctx.buf.slice(Math.max(0, c.start - CONTEXT_RADIUS), Math.min(ctx.buf.length, c.end + CONTEXT_RADIUS)), m.networks)) {
+      // Fast path for the many hashes on a page: nothing around could name the network.
+      out.push(reject('hash- or version-shaped string without its network named nearby', m.networks, 'context', location.label));
+      continue;
+    }
+    // Nearby words, but not across another address: those belong to it.
+    const near = nearWindow(ctx.buf, c.start, c.end, c.text);
+    const hints = findHints(near.text, near.candStart, near.candEnd);
+    // Cheap rejections before the structure is read (most hash-shaped strings on a page end here).
+    const windowNamed = m.networks.some((n) => hints.networks.has(n)) || (!!ctx.coinTab && m.networks.some((n) => ctx.coinTab?.networks.has(n)));
+    if (HASH_SHAPED.test(m.format) && !windowNamed && !handedForPayment) {
+      // 64 hex digits (or a bare 0.0.N) without a network named nearby is a hash or a version far more often than an account.
+      out.push(reject(hints.hashWords ? 'transaction-hash shape next to hash/tx words' : 'hash- or version-shaped string without its network named nearby', m.networks, 'context', location.label));
+      continue;
+    }
+    const windowHanded = location.handedOver || handedForPayment || hints.copyControl || !!ctx.coinTab;
+    if (m.strength === 'none' && hints.hashWords && !windowHanded && !windowNamed) {
+      out.push(reject('no checksum, next to hash/commit/tx words', m.networks, 'context', location.label));
+      continue;
+    }
+    if (m.strength === 'none' && !windowHanded && !windowNamed && !location.linkHost) {
+      const windowTokenNamed = [...hints.tokens].some(([t, d]) => d <= TOKEN_RADIUS && m.networks.some((n) => networkInfo(n).tokens.includes(t)));
+      const pre = decideConfidence(m.strength, windowTokenNamed ? 'network' : hints.walletWords ? 'wallet-word' : 'none', location.kind);
+      if (!pre.confidence) {
+        out.push(reject(pre.reason, m.networks, 'context', location.label));
+        continue;
+      }
+    }
     const label = handedForPayment ? {} : addressLabel(ctx.buf, c.start, c.end, ctx.html, c.text);
     if (label.contract) {
       out.push(reject(`labelled as a contract ("${label.contract}"), not handed over for payment`, m.networks, 'context', location.label));
@@ -250,9 +283,6 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
       out.push(reject(`labelled as a transaction or block hash ("${label.hash}")`, m.networks, 'context', location.label));
       continue;
     }
-    // Nearby words, but not across another address: those belong to it.
-    const near = nearWindow(ctx.buf, c.start, c.end, c.text);
-    const hints = findHints(near.text, near.candStart, near.candEnd);
     const linkNet = explorerNetwork(location.linkHost);
     const scopes = structuralScopes(ctx.buf, c.start, c.end, ctx.ranges, ctx.html).map((scope) => ({ scope, hints: scopeHints(scope) }));
     const { id: networkId, basis: networkBasis } = pickNetwork(m.networks, ctx, uri, linkNet, scopes, hints);
@@ -263,15 +293,6 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
     const tokenNamed = [...hints.tokens].some(([t, d]) => d <= TOKEN_RADIUS && m.networks.some((n) => networkInfo(n).tokens.includes(t))) || tokenBasis === 'structure' || tokenBasis === 'attribute' || tokenBasis === 'uri';
     const evidence: Evidence = location.handedOver || handedForPayment || tabCompatible || (linkNet !== undefined && m.networks.includes(linkNet)) || hints.copyControl ? 'handed-over'
       : networkNamed || tokenNamed ? 'network' : hints.walletWords ? 'wallet-word' : 'none';
-    if (HASH_SHAPED.test(m.format) && !networkNamed && !tabCompatible) {
-      // 64 hex digits (or a bare 0.0.N) without a network named nearby is a hash or a version far more often than an account.
-      out.push(reject(hints.hashWords ? 'transaction-hash shape next to hash/tx words' : 'hash- or version-shaped string without its network named nearby', m.networks, 'context', location.label));
-      continue;
-    }
-    if (m.strength === 'none' && hints.hashWords && evidence !== 'handed-over' && !networkNamed) {
-      out.push(reject('no checksum, next to hash/commit/tx words', m.networks, 'context', location.label));
-      continue;
-    }
     const decision = decideConfidence(m.strength, evidence, location.kind);
     if (!decision.confidence) {
       out.push(reject(decision.reason, m.networks, 'context', location.label));

@@ -269,14 +269,31 @@ function nearNames(buf: string, from: number, to: number, out: RawCandidate[]): 
 }
 
 const EOS_NAME = /(?<![\w.@/-])[a-z1-5][a-z1-5.]{10}[a-z1-5](?![\w.@/-])/g;
-const EOS_WORD = /(?<![A-Za-z])EOS(?![A-Za-z])/;
+/** `EOS` as a word of text (not inside base64, where `+` and `/` and digits surround it). */
+const EOS_WORD = /(?<![A-Za-z0-9+/])EOS(?![A-Za-z0-9+/])/y;
+const EOS_RADIUS = 2000;
 
 function eosNames(buf: string, from: number, to: number, forced: boolean, out: RawCandidate[]): void {
-  if (!forced && buf.indexOf('EOS') < 0) return;
-  if (!forced && !EOS_WORD.test(buf)) return;
-  EOS_NAME.lastIndex = from;
-  for (let m = EOS_NAME.exec(buf); m && m.index < to; m = EOS_NAME.exec(buf)) {
-    if (/[1-5.]/.test(m[0])) out.push({ start: m.index, end: m.index + 12, text: m[0], origin: 'named' });
+  const scan = (s: number, e: number): void => {
+    EOS_NAME.lastIndex = s;
+    for (let m = EOS_NAME.exec(buf); m && m.index < e; m = EOS_NAME.exec(buf)) {
+      if (/[1-5.]/.test(m[0])) out.push({ start: m.index, end: m.index + 12, text: m[0], origin: 'named' });
+    }
+  };
+  if (forced) {
+    scan(from, to);
+    return;
+  }
+  // Only around the word EOS: account names are everyday lowercase words otherwise.
+  let done = from;
+  for (let i = buf.indexOf('EOS', Math.max(0, from - EOS_RADIUS)); i >= 0 && i < to + EOS_RADIUS; i = buf.indexOf('EOS', i + 3)) {
+    EOS_WORD.lastIndex = i;
+    const w = EOS_WORD.exec(buf);
+    if (!w || w.index !== i) continue;
+    const s = Math.max(done, i - EOS_RADIUS);
+    const e = Math.min(to, i + EOS_RADIUS);
+    if (e > s) scan(s, e);
+    done = Math.max(done, e);
   }
 }
 
@@ -370,9 +387,45 @@ function qpPass(buf: string, from: number, to: number, out: RawCandidate[]): voi
   }
 }
 
-const CONCAT = /(["'])\s*\+\s*["']/g;
-const LITERAL_BEFORE = /(["'])([A-Za-z0-9:_.\-/?=&]{0,140})$/;
-const LITERAL_AFTER = /^([A-Za-z0-9:_.\-/?=&]{0,140})(["'])/;
+const CONCAT = /["']\s*\+\s*["']/g;
+const LIT_CHAR = new Uint8Array(128);
+for (const ch of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789:_.-/?=&') LIT_CHAR[ch.charCodeAt(0)] = 1;
+const isQuote = (c: number): boolean => c === 34 || c === 39;
+const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
+
+/** The literal whose closing quote is at `q` (scanning left), or undefined. */
+function literalEndingAt(buf: string, q: number): { start: number; text: string } | undefined {
+  let i = q - 1;
+  while (i >= 0 && q - i <= 141 && buf.charCodeAt(i) < 128 && LIT_CHAR[buf.charCodeAt(i)]) i--;
+  return i >= 0 && buf.charCodeAt(i) === buf.charCodeAt(q) ? { start: i, text: buf.slice(i + 1, q) } : undefined;
+}
+
+/** The literal whose opening quote is at `q` (scanning right), or undefined. */
+function literalStartingAt(buf: string, q: number): { end: number; text: string } | undefined {
+  let i = q + 1;
+  while (i < buf.length && i - q <= 141 && buf.charCodeAt(i) < 128 && LIT_CHAR[buf.charCodeAt(i)]) i++;
+  return i < buf.length && buf.charCodeAt(i) === buf.charCodeAt(q) ? { end: i + 1, text: buf.slice(q + 1, i) } : undefined;
+}
+
+/** Skips `\s*+\s*` backwards from before `i`; returns the position of the quote before it, or -1. */
+function plusBefore(buf: string, i: number): number {
+  let j = i - 1;
+  while (j >= 0 && isSpace(buf.charCodeAt(j))) j--;
+  if (buf.charCodeAt(j) !== 43) return -1;
+  j--;
+  while (j >= 0 && isSpace(buf.charCodeAt(j))) j--;
+  return j >= 0 && isQuote(buf.charCodeAt(j)) ? j : -1;
+}
+
+/** Skips `\s*+\s*` forwards from `i`; returns the position of the quote after it, or -1. */
+function plusAfter(buf: string, i: number): number {
+  let j = i;
+  while (j < buf.length && isSpace(buf.charCodeAt(j))) j++;
+  if (buf.charCodeAt(j) !== 43) return -1;
+  j++;
+  while (j < buf.length && isSpace(buf.charCodeAt(j))) j++;
+  return j < buf.length && isQuote(buf.charCodeAt(j)) ? j : -1;
+}
 
 /** String literals joined in scripts: `"bc1q" + "w508…"`, `'T' + 'XyZ…' + '…'`. */
 function concatPass(buf: string, from: number, to: number, out: RawCandidate[]): void {
@@ -380,30 +433,31 @@ function concatPass(buf: string, from: number, to: number, out: RawCandidate[]):
   let done = -1;
   for (let m = CONCAT.exec(buf); m && m.index < to; m = CONCAT.exec(buf)) {
     if (m.index < done) continue;
-    // Walk left over `"…" +` pieces, then right over `+ "…"` pieces.
     const parts: string[] = [];
-    let s = m.index;
-    for (let guard = 0; guard < 12; guard++) {
-      const lit = LITERAL_BEFORE.exec(buf.slice(Math.max(0, s - 142), s));
+    // Left: the literal closed at m.index, then any `"…" +` before it.
+    let q = m.index;
+    let s = q;
+    for (let guard = 0; guard < 12 && q >= 0; guard++) {
+      const lit = literalEndingAt(buf, q);
       if (!lit) break;
-      parts.unshift(lit[2]);
-      s -= lit[0].length;
-      const plus = /\+\s*$/.exec(buf.slice(Math.max(0, s - 8), s));
-      if (!plus) break;
-      s -= plus[0].length;
+      parts.unshift(lit.text);
+      s = lit.start;
+      q = plusBefore(buf, lit.start);
     }
-    let e = m.index + m[0].length;
-    for (let guard = 0; guard < 12; guard++) {
-      const lit = LITERAL_AFTER.exec(buf.slice(e, e + 142));
+    // Right: the literal opened at the end of the match, then any `+ "…"` after it.
+    let o = m.index + m[0].length - 1;
+    let e = o;
+    for (let guard = 0; guard < 12 && o >= 0; guard++) {
+      const lit = literalStartingAt(buf, o);
       if (!lit) break;
-      parts.push(lit[1]);
-      e += lit[0].length;
-      const plus = /^\s*\+\s*["']/.exec(buf.slice(e, e + 8));
-      if (!plus) break;
-      e += plus[0].length;
+      parts.push(lit.text);
+      e = lit.end;
+      o = plusAfter(buf, lit.end);
     }
     done = e;
     if (parts.length < 2) continue;
+    const total = parts.reduce((n, p) => n + p.length, 0);
+    if (total < MIN_RUN) continue;
     const joints: number[] = [];
     let n = 0;
     for (const p of parts.slice(0, -1)) joints.push((n += p.length));

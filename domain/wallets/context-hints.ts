@@ -144,3 +144,23 @@ export function parseCoinTab(label: string): CoinTabHint {
   }
   return hint;
 }
+
+/** Per network: one regex of every word that names it (explorer hosts included), for cheap yes/no checks. */
+const NAMED_RE = new Map<NetworkId, RegExp>();
+const CHAIN_ID_WORD = /chain[ _-]?id/i;
+
+/** Whether anything in `text` could name one of `networks` (a fast pre-check before findHints). */
+export function mayNameNetwork(text: string, networks: readonly NetworkId[]): boolean {
+  if (CHAIN_ID_WORD.test(text)) return true;
+  for (const id of networks) {
+    let re = NAMED_RE.get(id);
+    if (!re) {
+      const n = NETWORKS.find((x) => x.id === id);
+      const words = [...(n?.keywords ?? []), ...(n?.explorers ?? []), ...(n?.exactKeywords ?? [])].map(escape);
+      re = new RegExp(`(?<![A-Za-z0-9])(?:${words.join('|') || '(?!)'})`, 'i');
+      NAMED_RE.set(id, re);
+    }
+    if (re.test(text)) return true;
+  }
+  return false;
+}

@@ -114,7 +114,7 @@ const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input'
 const INLINE = new Set(['span', 'b', 'i', 'em', 'strong', 'code', 'small', 'font', 'u', 'mark', 'a', 'label', 'kbd', 'samp', 'tt', 'abbr', 'bdi', 'sup', 'sub']);
 const STOP = new Set(['html', 'body', 'main']);
 const LABEL_ATTRS = /\b(data-(?:network|chain|chain-id|chainid|coin|token|currency|asset|symbol|net)|aria-label|title|name|id)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
-const ANY_RUN = /[0-9A-Za-z]{25,}/g;
+const ANY_RUN = /(?<![0-9A-Za-z])[0-9A-Za-z]{25,}/g;
 
 interface OpenTag {
   name: string;
