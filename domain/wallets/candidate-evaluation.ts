@@ -1,7 +1,7 @@
 // Deterministic verification of one raw candidate in its page context: decode + checksum, known
 // constants, trap rules, network/token choice (format, coin tab, nearby words, explorer links) and
 // the confidence rules. Returns a finding or a rejection.
-import type { RawCandidate } from './candidate-scanner';
+import type { RawCandidate, Via } from './candidate-scanner';
 import { decideConfidence, type Evidence } from './confidence-rules';
 import { type CoinTabHint, type ContextHints, findHints, mayNameNetwork } from './context-hints';
 import { decodeCandidate } from './decode-candidate';
@@ -21,6 +21,8 @@ export interface EvaluationContext {
   ranges: RawRange[];
   html: boolean;
   coinTab?: CoinTabHint;
+  /** All the text came out of a transport decoding (QR payloads): the source of every finding. */
+  via?: Via;
 }
 
 export type Evaluation = { finding: WalletFinding } | { rejected: RejectedCandidate };
@@ -306,7 +308,7 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
     out.push({
       finding: {
         address, token, network: info.name, networkId, confidence: decision.confidence,
-        source: c.via ?? (tabCompatible ? `coin-tab:${ctx.coinTab?.label}` : location.label), location: location.label,
+        source: c.via ?? ctx.via ?? (tabCompatible ? `coin-tab:${ctx.coinTab?.label}` : location.label), location: location.label,
         context, format: m.format, checksum: m.checksum, strength: m.strength, allowedNetworks: m.networks,
         networkBasis, tokenBasis, reason: decision.reason, offset, occurrences: 1,
         ...(memo ? { memo } : {}),

@@ -1,7 +1,7 @@
 // Streaming wallet scanner: text is pushed in chunks of any size and scanned in overlapping windows
 // (a left margin for context, a right overlap so no address or context is cut), so memory stays
 // bounded by the window size plus the distinct findings, whatever the input size.
-import { scanCandidates } from './candidate-scanner';
+import { scanCandidates, type Via } from './candidate-scanner';
 import { evaluateCandidate } from './candidate-evaluation';
 import { CONFIDENCE_RANK } from './confidence-rules';
 import { type CoinTabHint, parseCoinTab } from './context-hints';
@@ -15,6 +15,8 @@ export interface ScanTarget {
   url?: string;
   /** true = HTML, false = plain text; undefined = sniff the first chunk. */
   html?: boolean;
+  /** The text came out of a transport decoding (e.g. `qr`: QR-code payloads); it becomes the source. */
+  via?: Via;
 }
 
 export interface ScannerOptions {
@@ -43,6 +45,7 @@ export class WalletScanner {
   private openRange: RangeKind | null = null;
   private html: boolean | undefined;
   private readonly coinTab?: CoinTabHint;
+  private readonly via?: Via;
   /** Readings of each address (normalised), keyed by network|token: resolved into rows by result(). */
   private readonly findings = new Map<string, Map<string, WalletFinding>>();
   private readonly rejected = new Map<string, RejectedCandidate>();
@@ -52,6 +55,7 @@ export class WalletScanner {
   constructor(target: ScanTarget = {}, private readonly options: ScannerOptions = {}) {
     this.html = target.html;
     this.coinTab = target.coinTab ? parseCoinTab(target.coinTab) : undefined;
+    this.via = target.via;
     this.chunkSize = Math.max(options.chunkSize ?? 1 << 20, 16 * 1024);
   }
 
@@ -112,7 +116,7 @@ export class WalletScanner {
     if (to <= from && !final) return;
     const { ranges } = computeRanges(this.buf, this.openRange);
     const html = this.html ?? false;
-    const ctx = { buf: this.buf, base: this.base, ranges, html, coinTab: this.coinTab };
+    const ctx = { buf: this.buf, base: this.base, ranges, html, coinTab: this.coinTab, via: this.via };
     const eos = !!this.coinTab && (this.coinTab.networks.has('eos') || this.coinTab.tokens.has('EOS'));
     for (const c of scanCandidates(this.buf, from, to, { html, eos })) {
       for (const e of evaluateCandidate(c, ctx)) {
