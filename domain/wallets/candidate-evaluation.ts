@@ -197,6 +197,7 @@ const HEX_ONLY = /^(?:[0-9a-f]+|[0-9A-F]+)$/;
 
 export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Evaluation[] {
   if (c.text.length !== 64 && HEX_ONLY.test(c.text)) return []; // git SHAs, build ids, hashes: never a candidate
+  if (c.text.startsWith('eyJ') && c.origin !== 'deobfuscated' && !c.via) return []; // a JWT / base64url JSON part ('{"')
   const offset = ctx.base + c.start;
   const { matches, reason } = decode(c);
   const reject = (why: string, networks: NetworkId[], stage: RejectedCandidate['stage'], location = 'text'): Evaluation => ({
@@ -226,6 +227,12 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
       out.push(reject('no checksum, part of a dotted token (JWT or similar)', m.networks, 'context'));
       continue;
     }
+    if (HASH_SHAPED.test(m.format) && !c.via && !ctx.coinTab && !isPaymentScheme(c.scheme)
+      && !mayNameNetwork(ctx.buf.slice(Math.max(0, c.start - CONTEXT_RADIUS), Math.min(ctx.buf.length, c.end + CONTEXT_RADIUS)), m.networks)) {
+      // Fast path for the many hashes on a page: nothing around (no word, no explorer host) could name the network.
+      out.push(reject('hash- or version-shaped string without its network named nearby', m.networks, 'context'));
+      continue;
+    }
     const contract = wellKnownContract(c.text) ?? wellKnownContract(m.normalized);
     if (contract) {
       out.push(reject(`well-known contract: ${contract.label} (${contract.chain}, ${contract.kind})`, m.networks, 'constant'));
@@ -247,12 +254,6 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
       continue;
     }
     const handedForPayment = uri?.role === 'recipient' || (c.scheme !== undefined && isPaymentScheme(c.scheme));
-    if (HASH_SHAPED.test(m.format) && !handedForPayment && !ctx.coinTab && !location.linkHost
-      && !mayNameNetwork(ctx.buf.slice(Math.max(0, c.start - CONTEXT_RADIUS), Math.min(ctx.buf.length, c.end + CONTEXT_RADIUS)), m.networks)) {
-      // Fast path for the many hashes on a page: nothing around could name the network.
-      out.push(reject('hash- or version-shaped string without its network named nearby', m.networks, 'context', location.label));
-      continue;
-    }
     // Nearby words, but not across another address: those belong to it.
     const near = nearWindow(ctx.buf, c.start, c.end, c.text);
     const hints = findHints(near.text, near.candStart, near.candEnd);

@@ -193,7 +193,8 @@ function runPass(buf: string, from: number, to: number, out: RawCandidate[]): vo
     while (s > i && (CLASS[buf.charCodeAt(s - 1)] & RUN) !== 0) s--;
     let e = probe + 1;
     while (e < len && (CLASS[buf.charCodeAt(e)] & RUN) !== 0) e++;
-    if (e - s >= MIN_RUN && s < to) splitRun(buf.slice(s, e), s, out, buf);
+    // Runs longer than 1024 characters (base64 blobs, data URIs) hold no candidate: not even sliced.
+    if (e - s >= MIN_RUN && s < to && (e - s <= 1024 || buf.startsWith('0.0.', s))) splitRun(buf.slice(s, e), s, out, buf);
     i = e + 1;
   }
 }
@@ -275,9 +276,12 @@ const EOS_RADIUS = 2000;
 
 function eosNames(buf: string, from: number, to: number, forced: boolean, out: RawCandidate[]): void {
   const scan = (s: number, e: number): void => {
-    EOS_NAME.lastIndex = s;
-    for (let m = EOS_NAME.exec(buf); m && m.index < e; m = EOS_NAME.exec(buf)) {
-      if (/[1-5.]/.test(m[0])) out.push({ start: m.index, end: m.index + 12, text: m[0], origin: 'named' });
+    // On a slice: a global regex asked for matches before `e` would otherwise search to the end of the buffer.
+    const part = buf.slice(Math.max(0, s - 1), Math.min(buf.length, e + 13));
+    const shift = Math.max(0, s - 1);
+    EOS_NAME.lastIndex = s - shift;
+    for (let m = EOS_NAME.exec(part); m && m.index + shift < e; m = EOS_NAME.exec(part)) {
+      if (/[1-5.]/.test(m[0])) out.push({ start: m.index + shift, end: m.index + shift + 12, text: m[0], origin: 'named' });
     }
   };
   if (forced) {
