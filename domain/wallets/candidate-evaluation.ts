@@ -277,7 +277,7 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
         continue;
       }
     }
-    const label = handedForPayment ? {} : addressLabel(ctx.buf, c.start, c.end, ctx.html, c.text);
+    const label = handedForPayment ? {} : addressLabel(ctx.buf, c.start, c.end, ctx.html, c.text, location.kind === 'script');
     if (label.contract) {
       out.push(reject(`labelled as a contract ("${label.contract}"), not handed over for payment`, m.networks, 'context', location.label));
       continue;

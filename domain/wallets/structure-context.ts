@@ -181,13 +181,14 @@ function closeOf(buf: string, tag: OpenTag, after: number): number {
   return limit;
 }
 
-/** The part of [s, e) of buf around the candidate that holds no other address-like run. */
-function segment(buf: string, s: number, e: number, cs: number, ce: number): { before: string; after: string } {
+/** The part of [s, e) of buf around the candidate that holds no other address-like run (`self`: the candidate's text, not a boundary). */
+function segment(buf: string, s: number, e: number, cs: number, ce: number, self?: string): { before: string; after: string } {
   let lo = s;
   let hi = e;
   ANY_RUN.lastIndex = 0;
   const text = buf.slice(s, e);
   for (let m = ANY_RUN.exec(text); m; m = ANY_RUN.exec(text)) {
+    if (self && (m[0] === self || self.includes(m[0]))) continue;
     const a = s + m.index;
     const b = a + m[0].length;
     if (b <= cs && b > lo) lo = b;
@@ -199,10 +200,15 @@ function segment(buf: string, s: number, e: number, cs: number, ce: number): { b
   return { before: buf.slice(lo, cs), after: buf.slice(ce, hi) };
 }
 
+/** A heading, section, row or list item after the address starts the next labelled unit. */
+const NEXT_UNIT = /<(?:h[1-6]|section|article|tr|li|table|hr|dt)\b/i;
+
 /** Pushes the before-part and then the after-part of a scope (each only when it has text). */
-function pushSegment(out: Scope[], kind: ScopeKind, buf: string, s: number, e: number, cs: number, ce: number): void {
-  const { before, after } = segment(buf, s, e, cs, ce);
-  if (before.trim()) out.push({ kind, side: 'before', text: before });
+function pushSegment(out: Scope[], kind: ScopeKind, buf: string, s: number, e: number, cs: number, ce: number, self?: string): void {
+  const seg = segment(buf, s, e, cs, ce, self);
+  const next = kind === 'table-row' || kind === 'json' ? -1 : seg.after.search(NEXT_UNIT);
+  const after = next >= 0 ? seg.after.slice(0, next) : seg.after;
+  if (seg.before.trim()) out.push({ kind, side: 'before', text: seg.before });
   if (after.trim()) out.push({ kind, side: 'after', text: after });
 }
 
@@ -267,6 +273,7 @@ function enclosingObject(buf: string, pos: number, from = pos, to = pos): { s: n
  */
 export function structuralScopes(buf: string, start: number, end: number, ranges: RawRange[], html: boolean): Scope[] {
   const out: Scope[] = [];
+  const self = buf.slice(start, end);
   const script = html && !!rangeAt(ranges, start);
   // JSON / JS: the key of the value, its object, the parent object.
   if (!html || script) {
@@ -274,20 +281,20 @@ export function structuralScopes(buf: string, start: number, end: number, ranges
     if (key) out.push({ kind: 'json-key', side: 'label', text: ` ${camelWords(key[1])} ` });
     const obj = enclosingObject(buf, start, start, end);
     if (obj && obj.e - obj.s < 4000) {
-      pushSegment(out, 'json', buf, obj.s, obj.e, start, end);
+      pushSegment(out, 'json', buf, obj.s, obj.e, start, end, self);
       const parent = enclosingObject(buf, start, obj.s, obj.e);
-      if (parent) pushSegment(out, 'json', buf, parent.s, parent.e, start, end);
+      if (parent) pushSegment(out, 'json', buf, parent.s, parent.e, start, end, self);
     }
   }
   if (!html) {
     const ls = buf.lastIndexOf('\n', start - 1) + 1;
     let le = buf.indexOf('\n', end);
     if (le < 0) le = buf.length;
-    pushSegment(out, 'line', buf, ls, le, start, end);
+    pushSegment(out, 'line', buf, ls, le, start, end, self);
     const ps = Math.max(buf.lastIndexOf('\n\n', start), start - 2000, 0);
     let pe = buf.indexOf('\n\n', end);
     if (pe < 0 || pe > end + 2000) pe = Math.min(buf.length, end + 2000);
-    pushSegment(out, 'paragraph', buf, ps, pe, start, end);
+    pushSegment(out, 'paragraph', buf, ps, pe, start, end, self);
     return out;
   }
   if (script) return out;
@@ -306,7 +313,7 @@ export function structuralScopes(buf: string, start: number, end: number, ranges
     if (t.name === 'td' || t.name === 'th') cell = t;
     if (INLINE.has(t.name)) continue;
     const close = closeOf(buf, t, ownTag ? Math.max(end, ownTag.openEnd) : end);
-    pushSegment(out, t.name === 'tr' ? 'table-row' : 'block', buf, t.start, close, ownTag ? ownTag.start : start, ownTag ? ownTag.openEnd : end);
+    pushSegment(out, t.name === 'tr' ? 'table-row' : 'block', buf, t.start, close, ownTag ? ownTag.start : start, ownTag ? ownTag.openEnd : end, self);
     if (t.name === 'tr' && cell) {
       const table = stack.slice(0, i).reverse().find((x) => x.name === 'table');
       const header = columnHeader(buf, cell, t, table);
@@ -349,7 +356,7 @@ export interface AddressLabel {
  * Reads the label right before (and right after) the candidate, inside its element or line and not
  * across another address: the JSON key or attribute name when there is one, else the visible text.
  */
-export function addressLabel(buf: string, start: number, end: number, html: boolean, self?: string): AddressLabel {
+export function addressLabel(buf: string, start: number, end: number, html: boolean, self?: string, inScript = false): AddressLabel {
   const key = JSON_KEY.exec(buf.slice(Math.max(0, start - 60), start)) ?? /([\w:-]{1,40})\s*=\s*["']?$/.exec(buf.slice(Math.max(0, start - 60), start));
   if (key && (key[1] ?? '').length) {
     const words = ` ${camelWords(key[1]).toLowerCase()} `;
@@ -357,6 +364,8 @@ export function addressLabel(buf: string, start: number, end: number, html: bool
     if (/ (?:tx|txid|txn|hash|transaction|block)(?: hash| id)? /.test(words)) return { hash: key[1] };
     if (!/^(?:value|href|src|data-clipboard-text|data-clipboard|data-copy|content)$/i.test(key[1])) return {};
   }
+  // In script code, words before a value are identifiers (`var CA = …`), not a label shown to anyone.
+  if (inScript) return {};
   const raw = buf.slice(Math.max(0, start - 160), start);
   BLOCK_BREAK.lastIndex = 0;
   let cut = 0;

@@ -44,6 +44,12 @@ describe('wallet attribution: contracts are not wallets (class 1)', () => {
     assert.deepEqual([only(r, c.evm).networkId, only(r, c.evm).token], ['bsc', 'BNB']);
   });
 
+  it('does not read script identifiers as labels (var CA = "bc1p" + "…")', () => {
+    const html = `<script>var CA="${a.btcTaproot.slice(0, 9)}"+"${a.btcTaproot.slice(9)}";document.querySelector(".addr").textContent=CA;</script><p>BTC address shown above</p>`;
+    const r = extractWallets({ html });
+    assert.equal(only(r, a.btcTaproot).source, 'script-concat');
+  });
+
   it('reads JSON keys: contractAddress is rejected, depositAddress kept', () => {
     const html = `<script>window.cfg={"token":{"contractAddress":"${a.evm}"},"depositAddress":"${b.tron}"}</script>`;
     const r = extractWallets({ html }, { includeRejected: true });
@@ -79,6 +85,13 @@ describe('wallet attribution: token from the structure that holds the address (c
     assert.equal(only(r, a.evm).token, 'USDC');
     assert.equal(only(r, b.evm).token, 'ETH');
     assert.equal(only(r, b.tron).tokenBasis, 'structure');
+  });
+
+  it('takes the row of a copy button, not the next row, when the address is shown twice in it', () => {
+    const row = (label: string, address: string): string => `<tr><td>${label}</td><td><code>${address}</code></td><td><button class="copy-btn" data-clipboard-text="${address}">Copy</button></td></tr>`;
+    const html = `<table><thead><tr><th>Coin</th><th>Deposit address</th><th></th></tr></thead><tbody>${row('Toncoin (TON)', a.ton)}${row('USDT on TON', b.ton)}${row('Solana (SOL)', a.sol)}${row('USDC (Solana)', b.sol)}</tbody></table>`;
+    const r = extractWallets({ html });
+    assert.deepEqual([a.ton, b.ton, a.sol, b.sol].map((x) => only(r, x).token), ['TON', 'USDT', 'SOL', 'USDC']);
   });
 
   it('takes the column header when the row names nothing', () => {
