@@ -194,11 +194,18 @@ function inDottedToken(buf: string, c: RawCandidate): boolean {
 
 /** Only hex digits in one case: no address format is that, except 64 digits (hex accounts). */
 const HEX_ONLY = /^(?:[0-9a-f]+|[0-9A-F]+)$/;
+/** Networks a bare 64-hex string can be an account on. */
+const HEX64_NETWORKS: readonly NetworkId[] = ['near', 'internet-computer'];
 
 export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Evaluation[] {
   if (c.text.length !== 64 && HEX_ONLY.test(c.text)) return []; // git SHAs, build ids, hashes: never a candidate
   if (c.text.startsWith('eyJ') && c.origin !== 'deobfuscated' && !c.via) return []; // a JWT / base64url JSON part ('{"')
   const offset = ctx.base + c.start;
+  if (c.text.length === 64 && !c.scheme && !c.via && !ctx.coinTab && HEX_ONLY.test(c.text)
+    && !mayNameNetwork(ctx.buf.slice(Math.max(0, c.start - CONTEXT_RADIUS), Math.min(ctx.buf.length, c.end + CONTEXT_RADIUS)), HEX64_NETWORKS)) {
+    // The many SHA-256 / tx hashes of a page: nothing around could name NEAR or the Internet Computer, so not even decoded.
+    return [{ rejected: { candidate: c.text, reason: 'hash- or version-shaped string without its network named nearby', networks: [...HEX64_NETWORKS], location: 'text', offset, stage: 'context' } }];
+  }
   const { matches, reason } = decode(c);
   const reject = (why: string, networks: NetworkId[], stage: RejectedCandidate['stage'], location = 'text'): Evaluation => ({
     rejected: { candidate: c.text, reason: why, networks, location, offset, stage },
