@@ -107,12 +107,15 @@ export function createWalletLlmVerifier(deps: LlmVerifierDeps) {
     let next = f;
     const network = v.network?.toLowerCase() as NetworkId | undefined;
     if (network && !f.allowedNetworks.includes(network)) stats.ignoredVerdicts++; // a network the decoder rules out
-    else if (network && f.networkBasis !== 'format' && f.networkBasis !== 'coin-tab') {
+    else if (network && (f.networkBasis === 'default' || f.networkBasis === 'context')) {
+      // The model may only decide what the page did not state: a default or nearby-words network,
+      // never one stated by the format, coin tab, payment URI, attribute, explorer link or structure.
       const info = networkInfo(network);
       next = { ...next, networkId: network, network: info.name, networkBasis: 'context', token: info.tokens.includes(next.token) ? next.token : info.native };
     }
     const token = v.token?.toUpperCase();
-    if (token && next.tokenBasis !== 'coin-tab' && networkInfo(next.networkId).tokens.includes(token)) next = { ...next, token, tokenBasis: 'context' };
+    const tokenOpen = next.tokenBasis === 'native' || next.tokenBasis === 'context' || next !== f;
+    if (token && tokenOpen && networkInfo(next.networkId).tokens.includes(token)) next = { ...next, token, tokenBasis: 'context' };
     return { keep: next };
   }
 

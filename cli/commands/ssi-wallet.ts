@@ -5,6 +5,7 @@ import type { Readable, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { Command, Option } from 'commander';
 import { CliUsageError } from '../cli-errors';
+import type { QrImageType } from '../../domain/wallets/image-type';
 
 function ssiGroup(program: Command): Command {
   return program.commands.find((c) => c.name() === 'ssi') ?? program.command('ssi').description('Scam-site investigations (SSI)');
@@ -58,10 +59,10 @@ export function register(program: Command): void {
 
   wallet
     .command('scan <file>')
-    .description('Scan a text or HTML file (or - for stdin) for wallet addresses; large inputs are streamed')
-    .option('--json', 'print a JSON array of {address, token, network, confidence, source}')
+    .description('Scan a text, HTML or e-mail file (or - for stdin) for wallet addresses, or a PNG/JPEG/WebP image for QR codes; large inputs are streamed')
+    .option('--json', 'print a JSON array of {address, token, network, confidence, source, network_basis, token_basis, memo}')
     .option('--no-llm', 'deterministic verification only (no language model)')
-    .option('--all', 'also list candidates removed by verification or the allowlist, with the reason')
+    .option('--all', 'also list candidates removed by verification or the allowlist, and the readings of an address that lost to a stronger one, with the reason')
     .option('--coin-tab <label>', 'coin-tab label the page was captured under (e.g. BTC, USDT-TRC20)')
     .action(async (file: string, opts: { json?: boolean; llm: boolean; all?: boolean; coinTab?: string }) => {
       const { cliConfig } = await import('../cli-runtime');
@@ -71,15 +72,34 @@ export function register(program: Command): void {
       const config = cliConfig();
       const allowlist = loadWalletAllowlist(config.ssi.allowlist_path);
       let input: Readable;
+      let image: QrImageType | undefined;
       if (file === '-') input = process.stdin;
       else {
         if (!fs.existsSync(file)) throw new Error(`no such file: ${file}`);
+        const head = Buffer.alloc(12);
+        const fd = fs.openSync(file, 'r');
+        fs.readSync(fd, head, 0, 12, 0);
+        fs.closeSync(fd);
+        image = (await import('../../domain/wallets/image-type')).sniffImageType(head);
         input = fs.createReadStream(file, { highWaterMark: 1 << 20 });
       }
-      const scanner = new WalletScanner({ coinTab: opts.coinTab }, { includeRejected: !!opts.all });
       const started = Date.now();
-      const chars = await readAll(input, (s) => scanner.push(s));
-      const deterministic = scanner.end();
+      let chars: number;
+      let deterministic;
+      if (image) {
+        // QR codes in the image: each payload goes through the same scanner, source `qr`.
+        input.destroy();
+        const { extractWalletsFromImages } = await import('../../activities/wallets/qr-codes');
+        const bytes = fs.readFileSync(file);
+        chars = bytes.length;
+        const r = await extractWalletsFromImages([bytes], { includeRejected: !!opts.all });
+        process.stderr.write(`${image} image: ${r.qrCodes} QR code(s)\n`);
+        deterministic = { findings: r.findings, rejected: r.rejected };
+      } else {
+        const scanner = new WalletScanner({ coinTab: opts.coinTab }, { includeRejected: !!opts.all });
+        chars = await readAll(input, (s) => scanner.push(s));
+        deterministic = scanner.end();
+      }
       const warn = (m: string): void => void process.stderr.write(`warning: ${m}\n`);
       const verifier = createLlmVerifierFromSettings({
         anthropicApiKey: config.anthropic_api_key, anthropicBaseUrl: config.anthropic_base_url, model: config.ssi.llm_model, disableLlm: !opts.llm, warn,
@@ -88,14 +108,21 @@ export function register(program: Command): void {
       const secs = Math.max((Date.now() - started) / 1000, 0.001);
       process.stderr.write(`scanned ${(chars / 1e6).toFixed(2)} MB in ${secs.toFixed(2)} s: ${result.findings.length} wallet(s)` +
         `${opts.all ? `, ${result.rejected.length} rejected` : ''}${result.llm ? `, LLM: ${result.llm.sent} sent, ${result.llm.cacheHits} cached` : verifier ? '' : ', LLM: off'}\n`);
-      const kept = result.findings.map((f) => ({ address: f.address, token: f.token, network: f.network, confidence: f.confidence, source: f.source }));
+      const kept = result.findings.map((f) => ({
+        address: f.address, token: f.token, network: f.network, confidence: f.confidence, source: f.source,
+        network_basis: f.networkBasis, token_basis: f.tokenBasis, memo: f.memo ?? null,
+      }));
       if (opts.json) {
         const rows: object[] = opts.all ? kept.map((k) => ({ ...k, status: 'kept', reason: null })) : kept;
-        if (opts.all) for (const r of result.rejected) rows.push({ address: r.candidate, token: null, network: null, confidence: null, source: r.location, status: 'rejected', reason: `${r.stage}: ${r.reason}` });
+        if (opts.all) {
+          for (const r of result.rejected) {
+            rows.push({ address: r.candidate, token: r.token ?? null, network: r.network ?? null, confidence: null, source: r.location, status: r.stage === 'resolution' ? 'alternative' : 'rejected', reason: `${r.stage}: ${r.reason}` });
+          }
+        }
         out(JSON.stringify(rows, null, 2));
         return;
       }
-      for (const k of kept) out(`${k.confidence.padEnd(6)}  ${k.token.padEnd(5)}  ${k.network.padEnd(18)}  ${k.address}  [${k.source}]`);
+      for (const k of kept) out(`${k.confidence.padEnd(6)}  ${k.token.padEnd(5)}  ${k.network.padEnd(18)}  ${k.address}  [${k.source}]${k.network_basis === 'default' ? '  (network: default, nothing on the page names it)' : ''}${k.memo ? `  memo: ${k.memo}` : ''}`);
       if (opts.all) for (const r of result.rejected) out(`rejected  ${r.candidate}  [${r.location}]  ${r.stage}: ${r.reason}`);
     });
 

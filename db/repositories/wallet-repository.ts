@@ -20,13 +20,18 @@ export interface WalletFindingInput {
   source: string;
   context?: string;
   pageUrl?: string | null;
+  /** Memo, destination tag or comment shown with the address (XRP, Stellar, TON, EOS, ...). */
+  memo?: string | null;
+  /** How the network was chosen (WalletFinding.networkBasis); `default` = nothing named it. */
+  networkBasis?: string | null;
 }
 
 const RANK_SQL = (col: string): string => `CASE ${col} WHEN 'high' THEN 3 WHEN 'medium' THEN 2 ELSE 1 END`;
 
 /**
  * Inserts findings of one scan; a row already there (same scan, network, token, address) keeps the
- * strongest confidence and, when the new one is stronger, its source/context/page.
+ * strongest confidence and, when the new one is stronger, its source/context/page; a memo once
+ * recorded is kept.
  */
 export async function upsertWallets(knex: Knex, scanId: string, findings: readonly WalletFindingInput[]): Promise<number> {
   if (!findings.length) return 0;
@@ -40,6 +45,7 @@ export async function upsertWallets(knex: Knex, scanId: string, findings: readon
   const rows = [...unique.values()].map((f) => ({
     scan_id: scanId, address: f.address, token: f.token, network: f.network, confidence: f.confidence,
     source: f.source, context: (f.context ?? '').slice(0, 2000), page_url: f.pageUrl ?? null,
+    memo: f.memo ? f.memo.slice(0, 200) : null, network_basis: f.networkBasis ?? null,
   }));
   const stronger = `${RANK_SQL('excluded.confidence')} > ${RANK_SQL('wallets.confidence')}`;
   await knex('wallets')
@@ -50,6 +56,9 @@ export async function upsertWallets(knex: Knex, scanId: string, findings: readon
       source: knex.raw(`CASE WHEN ${stronger} THEN excluded.source ELSE wallets.source END`),
       context: knex.raw(`CASE WHEN ${stronger} THEN excluded.context ELSE wallets.context END`),
       page_url: knex.raw(`CASE WHEN ${stronger} THEN excluded.page_url ELSE COALESCE(wallets.page_url, excluded.page_url) END`),
+      // A memo seen once stays (a later page without it must not erase it); a stronger finding's memo wins.
+      memo: knex.raw(`CASE WHEN ${stronger} THEN COALESCE(excluded.memo, wallets.memo) ELSE COALESCE(wallets.memo, excluded.memo) END`),
+      network_basis: knex.raw(`CASE WHEN ${stronger} THEN COALESCE(excluded.network_basis, wallets.network_basis) ELSE COALESCE(wallets.network_basis, excluded.network_basis) END`),
     });
   return rows.length;
 }

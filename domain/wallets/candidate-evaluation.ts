@@ -1,16 +1,18 @@
 // Deterministic verification of one raw candidate in its page context: decode + checksum, known
 // constants, trap rules, network/token choice (format, coin tab, nearby words, explorer links) and
 // the confidence rules. Returns a finding or a rejection.
-import type { RawCandidate } from './candidate-scanner';
+import type { RawCandidate, Via } from './candidate-scanner';
 import { decideConfidence, type Evidence } from './confidence-rules';
-import { type CoinTabHint, findHints } from './context-hints';
+import { type CoinTabHint, type ContextHints, findHints, mayNameNetwork } from './context-hints';
 import { decodeCandidate } from './decode-candidate';
 import { decodeEosName } from './decoders/named-account-decoder';
-import { classifyLocation, type RawRange } from './html-location';
+import { classifyLocation, isPaymentScheme, type RawRange } from './html-location';
 import { knownConstant } from './known-constants';
 import { networkInfo } from './network-catalog';
 import { visibleText } from './text-normalization';
-import type { AddressMatch, NetworkId, RejectedCandidate, WalletFinding } from './wallet-types';
+import { addressLabel, CHAIN_IDS, findMemo, paymentUriAround, type PaymentUri, type Scope, structuralScopes } from './structure-context';
+import type { AddressMatch, NetworkBasis, NetworkId, RejectedCandidate, TokenBasis, WalletFinding } from './wallet-types';
+import { wellKnownContract } from './well-known-contracts';
 
 export interface EvaluationContext {
   buf: string;
@@ -19,6 +21,8 @@ export interface EvaluationContext {
   ranges: RawRange[];
   html: boolean;
   coinTab?: CoinTabHint;
+  /** All the text came out of a transport decoding (QR payloads): the source of every finding. */
+  via?: Via;
 }
 
 export type Evaluation = { finding: WalletFinding } | { rejected: RejectedCandidate };
@@ -33,39 +37,109 @@ function decode(c: RawCandidate): { matches: AddressMatch[]; reason?: string } {
   return { matches: r.matches, reason: r.failures[0] ? `${r.failures[0].format}: ${r.failures[0].reason}` : undefined };
 }
 
-function pickNetwork(allowed: NetworkId[], ctx: EvaluationContext, hintNets: Map<NetworkId, number>, linkNet: NetworkId | undefined): { id: NetworkId; basis: WalletFinding['networkBasis'] } {
-  if (allowed.length === 1) return { id: allowed[0], basis: 'format' };
-  const tab = ctx.coinTab ? allowed.find((n) => ctx.coinTab?.networks.has(n)) : undefined;
-  if (tab) return { id: tab, basis: 'coin-tab' };
-  if (linkNet && allowed.includes(linkNet)) return { id: linkNet, basis: 'context' };
+/** Payment-URI schemes that name one network. */
+const SCHEME_NETWORK: Record<string, NetworkId> = {
+  bitcoin: 'bitcoin', bitcoincash: 'bitcoin-cash', litecoin: 'litecoin', dogecoin: 'dogecoin', dash: 'dash', zcash: 'zcash', monero: 'monero',
+  ripple: 'xrp', xrpl: 'xrp', xrp: 'xrp', tron: 'tron', solana: 'solana', ton: 'ton', cardano: 'cardano', 'web+cardano': 'cardano', stellar: 'stellar',
+  'web+stellar': 'stellar', algorand: 'algorand', tezos: 'tezos', cosmos: 'cosmos', polkadot: 'polkadot', kaspa: 'kaspa', nano: 'nano', hbar: 'hedera',
+  near: 'near', filecoin: 'filecoin', eos: 'eos',
+};
+
+/** Nearest allowed network named in `map` (distance order). */
+function nearestOf(allowed: readonly NetworkId[], map: Map<NetworkId, number>): NetworkId | undefined {
   let best: NetworkId | undefined;
   let bestDist = Infinity;
   for (const id of allowed) {
-    const d = hintNets.get(id);
+    const d = map.get(id);
     if (d !== undefined && d < bestDist) {
       best = id;
       bestDist = d;
     }
   }
-  return best ? { id: best, basis: 'context' } : { id: allowed[0], basis: 'default' };
+  return best;
 }
 
-function pickToken(network: NetworkId, ctx: EvaluationContext, hintTokens: Map<string, number>): { token: string; basis: WalletFinding['tokenBasis'] } {
-  const info = networkInfo(network);
-  const fromTab = ctx.coinTab ? info.tokens.filter((t) => ctx.coinTab?.tokens.has(t)) : [];
-  const nonNativeTab = fromTab.find((t) => t !== info.native);
-  if (nonNativeTab || fromTab.length) return { token: nonNativeTab ?? fromTab[0], basis: 'coin-tab' };
+function scopeHints(s: Scope): ContextHints {
+  // A label before the address is read from its end, one after it from its start.
+  const at = s.side === 'before' ? s.text.length : 0;
+  return findHints(s.text, at, at);
+}
+
+function pickNetwork(allowed: NetworkId[], ctx: EvaluationContext, uri: PaymentUri | undefined, linkNet: NetworkId | undefined, scopes: ScopeReading[], window: ContextHints): { id: NetworkId; basis: NetworkBasis } {
+  if (allowed.length === 1) return { id: allowed[0], basis: 'format' };
+  const tab = ctx.coinTab ? allowed.find((n) => ctx.coinTab?.networks.has(n)) : undefined;
+  if (tab) return { id: tab, basis: 'coin-tab' };
+  if (uri && (uri.role === 'recipient' || uri.role === 'param')) {
+    const byChain = uri.chainId !== undefined ? CHAIN_IDS.get(uri.chainId) : undefined;
+    if (byChain && allowed.includes(byChain)) return { id: byChain, basis: 'uri' };
+    const byScheme = SCHEME_NETWORK[uri.scheme];
+    if (byScheme && allowed.includes(byScheme)) return { id: byScheme, basis: 'uri' };
+  }
+  if (linkNet && allowed.includes(linkNet)) return { id: linkNet, basis: 'explorer' };
+  for (const r of scopes) {
+    const id = nearestOf(allowed, r.hints.networks);
+    if (id) return { id, basis: r.scope.kind === 'attribute' || r.scope.kind === 'panel' ? 'attribute' : 'structure' };
+  }
+  const near = nearestOf(allowed, window.networks);
+  return near ? { id: near, basis: 'context' } : { id: allowed[0], basis: 'default' };
+}
+
+/** A token symbol (or token contract / mint) written in a payment URI's parameters. */
+function uriToken(uri: PaymentUri | undefined, tokens: readonly string[]): string | undefined {
+  if (!uri || uri.role !== 'recipient') return undefined;
+  const values = [uri.tokenContract, uri.params.get('spl-token'), uri.params.get('token'), uri.params.get('req-asset'), uri.params.get('asset'), uri.params.get('coin'), uri.params.get('currency'), uri.params.get('jetton')];
+  for (const v of values) {
+    if (!v) continue;
+    const sym = wellKnownContract(v)?.token ?? v.toUpperCase();
+    if (tokens.includes(sym)) return sym;
+  }
+  return undefined;
+}
+
+const TOKEN_OF_SCOPE = (r: ScopeReading, network: NetworkId, info: ReturnType<typeof networkInfo>): string | undefined => {
   let best: string | undefined;
   let bestDist = Infinity;
   for (const t of info.tokens) {
     if (t === info.native) continue;
-    const d = hintTokens.get(t);
+    const d = r.hints.tokens.get(t);
+    if (d !== undefined && d < bestDist) {
+      best = t;
+      bestDist = d;
+    }
+  }
+  if (best) return best;
+  return r.hints.natives.has(network) ? info.native : undefined;
+};
+
+function pickToken(network: NetworkId, ctx: EvaluationContext, uri: PaymentUri | undefined, scopes: ScopeReading[], window: ContextHints): { token: string; basis: TokenBasis } {
+  const info = networkInfo(network);
+  const fromTab = ctx.coinTab ? info.tokens.filter((t) => ctx.coinTab?.tokens.has(t)) : [];
+  const nonNativeTab = fromTab.find((t) => t !== info.native);
+  if (nonNativeTab || fromTab.length) return { token: nonNativeTab ?? fromTab[0], basis: 'coin-tab' };
+  const u = uriToken(uri, info.tokens);
+  if (u) return { token: u, basis: 'uri' };
+  // A payment URI that names the recipient and no token asks for the native coin (EIP-681 `value=`, BIP-21 ...).
+  if (uri?.role === 'recipient' && !uri.tokenContract && !['spl-token', 'token', 'req-asset', 'asset', 'jetton'].some((p) => uri.params.has(p))) return { token: info.native, basis: 'uri' };
+  for (const r of scopes) {
+    const t = TOKEN_OF_SCOPE(r, network, info);
+    if (t) return { token: t, basis: r.scope.kind === 'attribute' || r.scope.kind === 'panel' ? 'attribute' : 'structure' };
+  }
+  let best: string | undefined;
+  let bestDist = Infinity;
+  for (const t of info.tokens) {
+    if (t === info.native) continue;
+    const d = window.tokens.get(t);
     if (d !== undefined && d <= TOKEN_RADIUS && d < bestDist) {
       best = t;
       bestDist = d;
     }
   }
   return best ? { token: best, basis: 'context' } : { token: info.native, basis: 'native' };
+}
+
+interface ScopeReading {
+  scope: Scope;
+  hints: ContextHints;
 }
 
 function explorerNetwork(linkHost: string | undefined): NetworkId | undefined {
@@ -78,6 +152,31 @@ function displayForm(text: string, m: AddressMatch): string {
   if (m.normalized.startsWith('bitcoincash:') || m.normalized.startsWith('kaspa:')) return m.normalized;
   if (m.checksum.startsWith('bech32')) return m.normalized;
   return text;
+}
+
+const OTHER_RUN = /(?<![0-9A-Za-z])[0-9A-Za-z]{25,}/g;
+const NEXT_UNIT = /<(?:h[1-6]|section|article|tr|li|table|hr|dt)\b/i;
+
+/** The window of CONTEXT_RADIUS around the candidate, cut at the nearest other address-like run on each side. */
+function nearWindow(buf: string, start: number, end: number, self: string): { text: string; candStart: number; candEnd: number } {
+  let ws = Math.max(0, start - CONTEXT_RADIUS);
+  let we = Math.min(buf.length, end + CONTEXT_RADIUS);
+  const before = buf.slice(ws, start);
+  OTHER_RUN.lastIndex = 0;
+  let cut = 0;
+  for (let m = OTHER_RUN.exec(before); m; m = OTHER_RUN.exec(before)) if (!self.includes(m[0]) && !m[0].includes(self)) cut = m.index + m[0].length;
+  ws += cut;
+  // A heading, section, row or list item after the address starts the next labelled unit.
+  const unit = NEXT_UNIT.exec(buf.slice(end, we));
+  if (unit) we = end + unit.index;
+  const after = buf.slice(end, we);
+  OTHER_RUN.lastIndex = 0;
+  for (let m = OTHER_RUN.exec(after); m; m = OTHER_RUN.exec(after)) {
+    if (self.includes(m[0]) || m[0].includes(self)) continue;
+    we = end + m.index;
+    break;
+  }
+  return { text: buf.slice(ws, we), candStart: start - ws, candEnd: end - ws };
 }
 
 /** Formats that look exactly like hashes or version numbers (0x + 64 hex, 64 hex, TON raw, HBAR without checksum). */
@@ -93,8 +192,20 @@ function inDottedToken(buf: string, c: RawCandidate): boolean {
   return buf[c.start - 1] === '.' && B64URL_RUN_END.test(buf.slice(Math.max(0, c.start - 20), c.start - 1));
 }
 
+/** Only hex digits in one case: no address format is that, except 64 digits (hex accounts). */
+const HEX_ONLY = /^(?:[0-9a-f]+|[0-9A-F]+)$/;
+/** Networks a bare 64-hex string can be an account on. */
+const HEX64_NETWORKS: readonly NetworkId[] = ['near', 'internet-computer'];
+
 export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Evaluation[] {
+  if (c.text.length !== 64 && HEX_ONLY.test(c.text)) return []; // git SHAs, build ids, hashes: never a candidate
+  if (c.text.startsWith('eyJ') && c.origin !== 'deobfuscated' && !c.via) return []; // a JWT / base64url JSON part ('{"')
   const offset = ctx.base + c.start;
+  if (c.text.length === 64 && !c.scheme && !c.via && !ctx.coinTab && HEX_ONLY.test(c.text)
+    && !mayNameNetwork(ctx.buf.slice(Math.max(0, c.start - CONTEXT_RADIUS), Math.min(ctx.buf.length, c.end + CONTEXT_RADIUS)), HEX64_NETWORKS)) {
+    // The many SHA-256 / tx hashes of a page: nothing around could name NEAR or the Internet Computer, so not even decoded.
+    return [{ rejected: { candidate: c.text, reason: 'hash- or version-shaped string without its network named nearby', networks: [...HEX64_NETWORKS], location: 'text', offset, stage: 'context' } }];
+  }
   const { matches, reason } = decode(c);
   const reject = (why: string, networks: NetworkId[], stage: RejectedCandidate['stage'], location = 'text'): Evaluation => ({
     rejected: { candidate: c.text, reason: why, networks, location, offset, stage },
@@ -123,32 +234,75 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
       out.push(reject('no checksum, part of a dotted token (JWT or similar)', m.networks, 'context'));
       continue;
     }
+    if (HASH_SHAPED.test(m.format) && !c.via && !ctx.coinTab && !isPaymentScheme(c.scheme)
+      && !mayNameNetwork(ctx.buf.slice(Math.max(0, c.start - CONTEXT_RADIUS), Math.min(ctx.buf.length, c.end + CONTEXT_RADIUS)), m.networks)) {
+      // Fast path for the many hashes on a page: nothing around (no word, no explorer host) could name the network.
+      out.push(reject('hash- or version-shaped string without its network named nearby', m.networks, 'context'));
+      continue;
+    }
+    const contract = wellKnownContract(c.text) ?? wellKnownContract(m.normalized);
+    if (contract) {
+      out.push(reject(`well-known contract: ${contract.label} (${contract.chain}, ${contract.kind})`, m.networks, 'constant'));
+      continue;
+    }
     const location = classifyLocation(ctx.buf, c.start, ctx.ranges, ctx.html);
-    if (location.tokenContractInUri) {
+    const uri = c.via ? (c.decoded !== undefined && c.decodedStart !== undefined ? paymentUriAround(c.decoded, c.decodedStart, c.decodedStart + c.text.length) : undefined) : paymentUriAround(ctx.buf, c.start, c.end);
+    if (location.tokenContractInUri || uri?.role === 'token-contract') {
       out.push(reject('token contract of an EIP-681 transfer URI', m.networks, 'context', location.label));
       continue;
     }
-    const ws = Math.max(0, c.start - CONTEXT_RADIUS);
-    const we = Math.min(ctx.buf.length, c.end + CONTEXT_RADIUS);
-    const hints = findHints(ctx.buf.slice(ws, we), c.start - ws, c.end - ws);
-    const linkNet = explorerNetwork(location.linkHost);
-    const { id: networkId, basis: networkBasis } = pickNetwork(m.networks, ctx, hints.networks, linkNet);
-    const { token, basis: tokenBasis } = pickToken(networkId, ctx, hints.tokens);
-    const info = networkInfo(networkId);
-    const tabCompatible = !!ctx.coinTab && (ctx.coinTab.networks.has(networkId) || (!ctx.coinTab.networks.size && ctx.coinTab.tokens.has(token)));
-    const networkNamed = m.networks.some((n) => hints.networks.has(n));
-    const tokenNamed = [...hints.tokens].some(([t, d]) => d <= TOKEN_RADIUS && m.networks.some((n) => networkInfo(n).tokens.includes(t)));
-    const evidence: Evidence = location.handedOver || tabCompatible || (linkNet !== undefined && m.networks.includes(linkNet)) || hints.copyControl ? 'handed-over'
-      : networkNamed || tokenNamed ? 'network' : hints.walletWords ? 'wallet-word' : 'none';
-    if (HASH_SHAPED.test(m.format) && !networkNamed && !tabCompatible) {
+    if (uri?.role === 'key') {
+      out.push(reject(`payment-URI parameter ${uri.param}= is a key or contract, not a destination`, m.networks, 'context', location.label));
+      continue;
+    }
+    const linkPath = location.linkHost ? /\/(tx|txs|transaction|block|blocks|token|tokens|nft)\//.exec(location.linkHost)?.[1] : undefined;
+    if (linkPath) {
+      out.push(reject(`explorer link to a ${linkPath === 'token' || linkPath === 'tokens' || linkPath === 'nft' ? 'token contract' : 'transaction or block'} page`, m.networks, 'context', location.label));
+      continue;
+    }
+    const handedForPayment = uri?.role === 'recipient' || (c.scheme !== undefined && isPaymentScheme(c.scheme));
+    // Nearby words, but not across another address: those belong to it.
+    const near = nearWindow(ctx.buf, c.start, c.end, c.text);
+    const hints = findHints(near.text, near.candStart, near.candEnd);
+    // Cheap rejections before the structure is read (most hash-shaped strings on a page end here).
+    const windowNamed = m.networks.some((n) => hints.networks.has(n)) || (!!ctx.coinTab && m.networks.some((n) => ctx.coinTab?.networks.has(n)));
+    if (HASH_SHAPED.test(m.format) && !windowNamed && !handedForPayment) {
       // 64 hex digits (or a bare 0.0.N) without a network named nearby is a hash or a version far more often than an account.
       out.push(reject(hints.hashWords ? 'transaction-hash shape next to hash/tx words' : 'hash- or version-shaped string without its network named nearby', m.networks, 'context', location.label));
       continue;
     }
-    if (m.strength === 'none' && hints.hashWords && evidence !== 'handed-over' && !networkNamed) {
+    const windowHanded = location.handedOver || handedForPayment || hints.copyControl || !!ctx.coinTab;
+    if (m.strength === 'none' && hints.hashWords && !windowHanded && !windowNamed) {
       out.push(reject('no checksum, next to hash/commit/tx words', m.networks, 'context', location.label));
       continue;
     }
+    if (m.strength === 'none' && !windowHanded && !windowNamed && !location.linkHost) {
+      const windowTokenNamed = [...hints.tokens].some(([t, d]) => d <= TOKEN_RADIUS && m.networks.some((n) => networkInfo(n).tokens.includes(t)));
+      const pre = decideConfidence(m.strength, windowTokenNamed ? 'network' : hints.walletWords ? 'wallet-word' : 'none', location.kind);
+      if (!pre.confidence) {
+        out.push(reject(pre.reason, m.networks, 'context', location.label));
+        continue;
+      }
+    }
+    const label = handedForPayment ? {} : addressLabel(ctx.buf, c.start, c.end, ctx.html, c.text, location.kind === 'script');
+    if (label.contract) {
+      out.push(reject(`labelled as a contract ("${label.contract}"), not handed over for payment`, m.networks, 'context', location.label));
+      continue;
+    }
+    if (label.hash) {
+      out.push(reject(`labelled as a transaction or block hash ("${label.hash}")`, m.networks, 'context', location.label));
+      continue;
+    }
+    const linkNet = explorerNetwork(location.linkHost);
+    const scopes = structuralScopes(ctx.buf, c.start, c.end, ctx.ranges, ctx.html).map((scope) => ({ scope, hints: scopeHints(scope) }));
+    const { id: networkId, basis: networkBasis } = pickNetwork(m.networks, ctx, uri, linkNet, scopes, hints);
+    const { token, basis: tokenBasis } = pickToken(networkId, ctx, uri, scopes, hints);
+    const info = networkInfo(networkId);
+    const tabCompatible = !!ctx.coinTab && (ctx.coinTab.networks.has(networkId) || (!ctx.coinTab.networks.size && ctx.coinTab.tokens.has(token)));
+    const networkNamed = m.networks.some((n) => hints.networks.has(n)) || networkBasis === 'uri' || networkBasis === 'attribute' || networkBasis === 'structure';
+    const tokenNamed = [...hints.tokens].some(([t, d]) => d <= TOKEN_RADIUS && m.networks.some((n) => networkInfo(n).tokens.includes(t))) || tokenBasis === 'structure' || tokenBasis === 'attribute' || tokenBasis === 'uri';
+    const evidence: Evidence = location.handedOver || handedForPayment || tabCompatible || (linkNet !== undefined && m.networks.includes(linkNet)) || hints.copyControl ? 'handed-over'
+      : networkNamed || tokenNamed ? 'network' : hints.walletWords ? 'wallet-word' : 'none';
     const decision = decideConfidence(m.strength, evidence, location.kind);
     if (!decision.confidence) {
       out.push(reject(decision.reason, m.networks, 'context', location.label));
@@ -157,13 +311,15 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
     const before = visibleText(ctx.buf.slice(Math.max(0, c.start - SNIPPET_RADIUS * 2), c.start));
     const after = visibleText(ctx.buf.slice(c.end, Math.min(ctx.buf.length, c.end + SNIPPET_RADIUS * 2)));
     const address = displayForm(c.text, m);
+    const memo = findMemo(networkId, uri, scopes.map((r) => r.scope), ctx.html, { buf: ctx.buf, start: c.start, end: c.end });
     const context = `${before.slice(-SNIPPET_RADIUS)} ${address} ${after.slice(0, SNIPPET_RADIUS)}`.trim();
     out.push({
       finding: {
         address, token, network: info.name, networkId, confidence: decision.confidence,
-        source: tabCompatible ? `coin-tab:${ctx.coinTab?.label}` : location.label, location: location.label,
+        source: c.via ?? ctx.via ?? (tabCompatible ? `coin-tab:${ctx.coinTab?.label}` : location.label), location: location.label,
         context, format: m.format, checksum: m.checksum, strength: m.strength, allowedNetworks: m.networks,
         networkBasis, tokenBasis, reason: decision.reason, offset, occurrences: 1,
+        ...(memo ? { memo } : {}),
       },
     });
   }

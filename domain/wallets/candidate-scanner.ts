@@ -21,7 +21,14 @@ export interface RawCandidate {
   text: string;
   scheme?: string;
   origin: CandidateOrigin;
+  /** Found only after undoing a transport encoding (percent-encoded link parameter, quoted-printable, script string concatenation, QR image). */
+  via?: Via;
+  /** For `via` candidates: the decoded text they were found in and their offset there (payment URI parsing). */
+  decoded?: string;
+  decodedStart?: number;
 }
+
+export type Via = 'url-param' | 'eml-qp' | 'script-concat' | 'qr';
 
 /** Longest candidate we consider (Zcash unified addresses are the longest real ones). */
 export const MAX_CANDIDATE_LENGTH = 256;
@@ -32,6 +39,7 @@ const TON_URL = /^[EUk0][Qf][A-Za-z0-9_-]{46}$/;
 const ICP_PRINCIPAL = /^(?:[a-z2-7]{5}-){4,}[a-z2-7]{1,5}$/;
 const NANO = /^(?:nano|xrb)_[13][13-9a-km-uw-z]{59}$/;
 const AVAX_CHAIN = /^[XPC]-avax1/;
+const KEY_VALUE = /^[A-Za-z][A-Za-z_-]{0,30}=[0-9A-Za-z_-]{25,}$/;
 
 /** Splits one maximal run into candidates; `base` is the run's offset. */
 function splitRun(run: string, base: number, out: RawCandidate[], buf: string): void {
@@ -45,7 +53,9 @@ function splitRun(run: string, base: number, out: RawCandidate[], buf: string): 
     return;
   }
   const plusOrEq = run.includes('+') || run.includes('=');
-  if (plusOrEq && n >= 60) return; // a base64 blob: nothing inside it is a candidate
+  // A base64 blob: nothing inside it is a candidate. `name=value` (a query parameter such as
+  // `destination=G…`) is not base64: there `=` only pads the end.
+  if (plusOrEq && n >= 60 && !KEY_VALUE.test(run)) return;
   const hasSep = plusOrEq || run.includes('/') || run.includes('-') || run.includes('_');
   if (!hasSep) {
     if (n <= MAX_CANDIDATE_LENGTH) out.push({ start: base, end: base + n, text: run, origin: 'run', scheme: schemeBefore(buf, base) });
@@ -183,7 +193,8 @@ function runPass(buf: string, from: number, to: number, out: RawCandidate[]): vo
     while (s > i && (CLASS[buf.charCodeAt(s - 1)] & RUN) !== 0) s--;
     let e = probe + 1;
     while (e < len && (CLASS[buf.charCodeAt(e)] & RUN) !== 0) e++;
-    if (e - s >= MIN_RUN && s < to) splitRun(buf.slice(s, e), s, out, buf);
+    // Runs longer than 1024 characters (base64 blobs, data URIs) hold no candidate: not even sliced.
+    if (e - s >= MIN_RUN && s < to && (e - s <= 1024 || buf.startsWith('0.0.', s))) splitRun(buf.slice(s, e), s, out, buf);
     i = e + 1;
   }
 }
@@ -259,14 +270,202 @@ function nearNames(buf: string, from: number, to: number, out: RawCandidate[]): 
 }
 
 const EOS_NAME = /(?<![\w.@/-])[a-z1-5][a-z1-5.]{10}[a-z1-5](?![\w.@/-])/g;
-const EOS_WORD = /(?<![A-Za-z])EOS(?![A-Za-z])/;
+/** `EOS` as a word of text (not inside base64, where `+` and `/` and digits surround it). */
+const EOS_WORD = /(?<![A-Za-z0-9+/])EOS(?![A-Za-z0-9+/])/y;
+const EOS_RADIUS = 2000;
 
 function eosNames(buf: string, from: number, to: number, forced: boolean, out: RawCandidate[]): void {
-  if (!forced && buf.indexOf('EOS') < 0) return;
-  if (!forced && !EOS_WORD.test(buf)) return;
-  EOS_NAME.lastIndex = from;
-  for (let m = EOS_NAME.exec(buf); m && m.index < to; m = EOS_NAME.exec(buf)) {
-    if (/[1-5.]/.test(m[0])) out.push({ start: m.index, end: m.index + 12, text: m[0], origin: 'named' });
+  const scan = (s: number, e: number): void => {
+    // On a slice: a global regex asked for matches before `e` would otherwise search to the end of the buffer.
+    const part = buf.slice(Math.max(0, s - 1), Math.min(buf.length, e + 13));
+    const shift = Math.max(0, s - 1);
+    EOS_NAME.lastIndex = s - shift;
+    for (let m = EOS_NAME.exec(part); m && m.index + shift < e; m = EOS_NAME.exec(part)) {
+      if (/[1-5.]/.test(m[0])) out.push({ start: m.index + shift, end: m.index + shift + 12, text: m[0], origin: 'named' });
+    }
+  };
+  if (forced) {
+    scan(from, to);
+    return;
+  }
+  // Only around the word EOS: account names are everyday lowercase words otherwise.
+  let done = from;
+  for (let i = buf.indexOf('EOS', Math.max(0, from - EOS_RADIUS)); i >= 0 && i < to + EOS_RADIUS; i = buf.indexOf('EOS', i + 3)) {
+    EOS_WORD.lastIndex = i;
+    const w = EOS_WORD.exec(buf);
+    if (!w || w.index !== i) continue;
+    const s = Math.max(done, i - EOS_RADIUS);
+    const e = Math.min(to, i + EOS_RADIUS);
+    if (e > s) scan(s, e);
+    done = Math.max(done, e);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transport encodings: decoded before detection, each candidate says how it was found.
+
+/** `text` appears in `raw` as a whole run of its own (so the ordinary passes found it already). */
+function standalone(raw: string, text: string): boolean {
+  for (let i = raw.indexOf(text); i >= 0; i = raw.indexOf(text, i + 1)) {
+    const before = i > 0 ? raw.charCodeAt(i - 1) : 32;
+    const after = raw.charCodeAt(i + text.length);
+    if ((CLASS[before] & ALNUM) === 0 && (Number.isNaN(after) || (CLASS[after] & ALNUM) === 0)) return true;
+  }
+  return false;
+}
+
+/** Candidates of a decoded string that were not visible as such in the raw text (`raw`). */
+function decodedCandidates(decoded: string, raw: string, at: number, via: Via, out: RawCandidate[], mustCross?: number[]): void {
+  const found: RawCandidate[] = [];
+  SMALL_RUN.lastIndex = 0;
+  for (let r = SMALL_RUN.exec(decoded); r; r = SMALL_RUN.exec(decoded)) splitRun(r[0], r.index, found, decoded);
+  const seen = new Set<string>();
+  for (const c of found) {
+    if (seen.has(c.text) || standalone(raw, c.text)) continue;
+    if (mustCross && !mustCross.some((p) => c.start < p && c.end > p)) continue;
+    seen.add(c.text);
+    out.push({ start: at, end: at + 1, text: c.text, scheme: c.scheme ?? schemeBefore(decoded, c.start), origin: 'piece', via, decoded, decodedStart: c.start });
+  }
+}
+
+const URL_CHAR = /[A-Za-z0-9%._~+\-=&?/:#@;,]/;
+
+function safePercentDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s.replace(/%([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  }
+}
+
+/** Percent-encoded link parameters: `?data=bitcoincash%3Aq…`, `?text=ethereum%3A0x…%4056`. */
+function percentPass(buf: string, from: number, to: number, out: RawCandidate[]): void {
+  let done = -1;
+  for (let i = indexOfCi3A(buf, from); i >= 0 && i < to; i = indexOfCi3A(buf, i + 3)) {
+    if (i < done) continue;
+    let s = i;
+    while (s > 0 && i - s < 400 && URL_CHAR.test(buf[s - 1])) s--;
+    let e = i + 3;
+    while (e < buf.length && e - i < 600 && URL_CHAR.test(buf[e])) e++;
+    done = e;
+    const raw = buf.slice(s, e);
+    let decoded = safePercentDecode(raw);
+    if (decoded.includes('%3A') || decoded.includes('%3a')) decoded = safePercentDecode(decoded); // encoded twice
+    decodedCandidates(decoded, raw, s, 'url-param', out);
+  }
+}
+
+/** Next `%3A` / `%3a` (an encoded `:`), also encoded twice (`%253A`). */
+function indexOfCi3A(buf: string, from: number): number {
+  let best = -1;
+  for (const needle of ['%3A', '%3a', '%253A', '%253a']) {
+    const i = buf.indexOf(needle, from);
+    if (i >= 0 && (best < 0 || i < best)) best = i;
+  }
+  return best;
+}
+
+const QP_SOFT = /=\r?\n|=3D/g;
+
+function qpDecode(s: string): string {
+  return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
+
+/** Quoted-printable e-mail bodies: soft line breaks (`=` at line end) and `=3D` inside an address or URI. */
+function qpPass(buf: string, from: number, to: number, out: RawCandidate[]): void {
+  if (buf.indexOf('=\n', from) < 0 && buf.indexOf('=\r\n', from) < 0 && buf.indexOf('=3D', from) < 0) return;
+  QP_SOFT.lastIndex = from;
+  let done = -1;
+  for (let m = QP_SOFT.exec(buf); m && m.index < to; m = QP_SOFT.exec(buf)) {
+    const i = m.index;
+    if (i < done) continue;
+    const prev = buf.charCodeAt(i - 1);
+    const next = buf.charCodeAt(i + m[0].length);
+    if ((CLASS[prev] & ALNUM) === 0 && prev !== 58 && prev !== 61) continue; // not inside a word or after `scheme:` / `param=`
+    if ((CLASS[next] & ALNUM) === 0 && next !== 34) continue;
+    const s = Math.max(0, i - 300);
+    const e = Math.min(buf.length, i + 300);
+    done = e - 100;
+    const raw = buf.slice(s, e);
+    decodedCandidates(qpDecode(raw), raw, i, 'eml-qp', out);
+  }
+}
+
+const CONCAT = /["']\s*\+\s*["']/g;
+const LIT_CHAR = new Uint8Array(128);
+for (const ch of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789:_.-/?=&') LIT_CHAR[ch.charCodeAt(0)] = 1;
+const isQuote = (c: number): boolean => c === 34 || c === 39;
+const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
+
+/** The literal whose closing quote is at `q` (scanning left), or undefined. */
+function literalEndingAt(buf: string, q: number): { start: number; text: string } | undefined {
+  let i = q - 1;
+  while (i >= 0 && q - i <= 141 && buf.charCodeAt(i) < 128 && LIT_CHAR[buf.charCodeAt(i)]) i--;
+  return i >= 0 && buf.charCodeAt(i) === buf.charCodeAt(q) ? { start: i, text: buf.slice(i + 1, q) } : undefined;
+}
+
+/** The literal whose opening quote is at `q` (scanning right), or undefined. */
+function literalStartingAt(buf: string, q: number): { end: number; text: string } | undefined {
+  let i = q + 1;
+  while (i < buf.length && i - q <= 141 && buf.charCodeAt(i) < 128 && LIT_CHAR[buf.charCodeAt(i)]) i++;
+  return i < buf.length && buf.charCodeAt(i) === buf.charCodeAt(q) ? { end: i + 1, text: buf.slice(q + 1, i) } : undefined;
+}
+
+/** Skips `\s*+\s*` backwards from before `i`; returns the position of the quote before it, or -1. */
+function plusBefore(buf: string, i: number): number {
+  let j = i - 1;
+  while (j >= 0 && isSpace(buf.charCodeAt(j))) j--;
+  if (buf.charCodeAt(j) !== 43) return -1;
+  j--;
+  while (j >= 0 && isSpace(buf.charCodeAt(j))) j--;
+  return j >= 0 && isQuote(buf.charCodeAt(j)) ? j : -1;
+}
+
+/** Skips `\s*+\s*` forwards from `i`; returns the position of the quote after it, or -1. */
+function plusAfter(buf: string, i: number): number {
+  let j = i;
+  while (j < buf.length && isSpace(buf.charCodeAt(j))) j++;
+  if (buf.charCodeAt(j) !== 43) return -1;
+  j++;
+  while (j < buf.length && isSpace(buf.charCodeAt(j))) j++;
+  return j < buf.length && isQuote(buf.charCodeAt(j)) ? j : -1;
+}
+
+/** String literals joined in scripts: `"bc1q" + "w508…"`, `'T' + 'XyZ…' + '…'`. */
+function concatPass(buf: string, from: number, to: number, out: RawCandidate[]): void {
+  CONCAT.lastIndex = from;
+  let done = -1;
+  for (let m = CONCAT.exec(buf); m && m.index < to; m = CONCAT.exec(buf)) {
+    if (m.index < done) continue;
+    const parts: string[] = [];
+    // Left: the literal closed at m.index, then any `"…" +` before it.
+    let q = m.index;
+    let s = q;
+    for (let guard = 0; guard < 12 && q >= 0; guard++) {
+      const lit = literalEndingAt(buf, q);
+      if (!lit) break;
+      parts.unshift(lit.text);
+      s = lit.start;
+      q = plusBefore(buf, lit.start);
+    }
+    // Right: the literal opened at the end of the match, then any `+ "…"` after it.
+    let o = m.index + m[0].length - 1;
+    let e = o;
+    for (let guard = 0; guard < 12 && o >= 0; guard++) {
+      const lit = literalStartingAt(buf, o);
+      if (!lit) break;
+      parts.push(lit.text);
+      e = lit.end;
+      o = plusAfter(buf, lit.end);
+    }
+    done = e;
+    if (parts.length < 2) continue;
+    const total = parts.reduce((n, p) => n + p.length, 0);
+    if (total < MIN_RUN) continue;
+    const joints: number[] = [];
+    let n = 0;
+    for (const p of parts.slice(0, -1)) joints.push((n += p.length));
+    decodedCandidates(parts.join(''), buf.slice(s, e), m.index, 'script-concat', out, joints);
   }
 }
 
@@ -285,5 +484,8 @@ export function scanCandidates(buf: string, from: number, to: number, opts: Scan
   hederaIds(buf, from, to, out);
   nearNames(buf, from, to, out);
   eosNames(buf, from, to, opts.eos, out);
+  percentPass(buf, from, to, out);
+  qpPass(buf, from, to, out);
+  concatPass(buf, from, to, out);
   return out;
 }

@@ -9,6 +9,11 @@ export interface ContextHints {
   networks: Map<NetworkId, number>;
   /** Nearest distance of each token symbol named in the window (USDT, USDC, DAI, native symbols). */
   tokens: Map<string, number>;
+  /**
+   * Networks named by a word for the coin or chain itself (Tron, TRX, Ethereum, BNB...), not only by
+   * a token standard (TRC20, ERC20, BEP20, SPL, jetton): such a name makes the native coin the token.
+   */
+  natives: Map<NetworkId, number>;
   /** Networks named by explorer links in the window. */
   explorers: Set<NetworkId>;
   walletWords: boolean;
@@ -35,6 +40,12 @@ const EXPLORER_RE = new RegExp(EXPLORERS.map(([h]) => escape(h)).join('|'), 'gi'
 
 const wordRe = (words: string[], flags: string): RegExp =>
   new RegExp(`(?<![A-Za-z0-9])(?:${[...words].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![A-Za-z0-9])`, flags);
+
+/** Token-standard words: they name a network but say a token other than the native coin is meant. */
+const STANDARDS = new Set(['erc20', 'erc-20', 'erc 20', 'bep20', 'bep-20', 'bep 20', 'trc20', 'trc-20', 'trc 20', 'spl', 'jetton', 'bep2', 'bep-2', 'usdt-ton', 'usdt ton']);
+/** `chainId: 56`, `data-chain-id="0x38"`, `chain_id=137`. */
+const CHAIN_ID_RE = /chain[ _-]?id["']?\s*[:=]\s*["']?(0x[0-9a-fA-F]{1,8}|\d{1,8})(?![0-9A-Za-z])/gi;
+const CHAIN_ID_OF = new Map<number, NetworkId>([[1, 'ethereum'], [56, 'bsc'], [137, 'polygon'], [42161, 'arbitrum'], [10, 'optimism'], [8453, 'base'], [43114, 'avalanche-c'], [61, 'ethereum-classic'], [30, 'rootstock']]);
 
 const CI_RE = wordRe([...CI_KEYWORDS.keys()], 'gi');
 const CS_RE = wordRe([...CS_KEYWORDS.keys()], 'g');
@@ -67,14 +78,20 @@ function record<K>(map: Map<K, number>, key: K, distance: number): void {
  * Scans a raw window (HTML or text) around a candidate that occupies [candStart, candEnd) of it.
  */
 export function findHints(window: string, candStart: number, candEnd: number): ContextHints {
-  const hints: ContextHints = { networks: new Map(), tokens: new Map(), explorers: new Set(), walletWords: false, copyControl: false, hashWords: false };
+  const hints: ContextHints = { networks: new Map(), tokens: new Map(), natives: new Map(), explorers: new Set(), walletWords: false, copyControl: false, hashWords: false };
   const dist = (i: number, len: number): number => (i + len <= candStart ? candStart - (i + len) : i >= candEnd ? i - candEnd : 0);
   const scan = (re: RegExp, map: Map<string, NetworkId[]>, ci: boolean): void => {
     re.lastIndex = 0;
     for (let m = re.exec(window); m; m = re.exec(window)) {
       if (m.index >= candStart && m.index < candEnd) continue; // inside the candidate itself
-      const ids = map.get(ci ? m[0].toLowerCase() : m[0]);
-      if (ids) for (const id of ids) record(hints.networks, id, dist(m.index, m[0].length));
+      const word = ci ? m[0].toLowerCase() : m[0];
+      const ids = map.get(word);
+      if (!ids) continue;
+      const native = !STANDARDS.has(word.toLowerCase());
+      for (const id of ids) {
+        record(hints.networks, id, dist(m.index, m[0].length));
+        if (native) record(hints.natives, id, dist(m.index, m[0].length));
+      }
     }
   };
   scan(CI_RE, CI_KEYWORDS, true);
@@ -84,6 +101,13 @@ export function findHints(window: string, candStart: number, candEnd: number): C
     const sym = TOKEN_OF[m[1].toLowerCase()];
     if (sym === 'DAI' && m[1] !== 'DAI') continue;
     record(hints.tokens, sym, dist(m.index, m[0].length));
+  }
+  if (window.includes('hain')) {
+    CHAIN_ID_RE.lastIndex = 0;
+    for (let m = CHAIN_ID_RE.exec(window); m; m = CHAIN_ID_RE.exec(window)) {
+      const id = CHAIN_ID_OF.get(m[1].startsWith('0x') ? parseInt(m[1].slice(2), 16) : Number(m[1]));
+      if (id) record(hints.networks, id, dist(m.index, m[0].length));
+    }
   }
   EXPLORER_RE.lastIndex = 0;
   for (let m = EXPLORER_RE.exec(window); m; m = EXPLORER_RE.exec(window)) {
@@ -119,4 +143,24 @@ export function parseCoinTab(label: string): CoinTabHint {
     }
   }
   return hint;
+}
+
+/** Per network: one regex of every word that names it (explorer hosts included), for cheap yes/no checks. */
+const NAMED_RE = new Map<NetworkId, RegExp>();
+const CHAIN_ID_WORD = /chain[ _-]?id/i;
+
+/** Whether anything in `text` could name one of `networks` (a fast pre-check before findHints). */
+export function mayNameNetwork(text: string, networks: readonly NetworkId[]): boolean {
+  if (CHAIN_ID_WORD.test(text)) return true;
+  for (const id of networks) {
+    let re = NAMED_RE.get(id);
+    if (!re) {
+      const n = NETWORKS.find((x) => x.id === id);
+      const words = [...(n?.keywords ?? []), ...(n?.explorers ?? []), ...(n?.exactKeywords ?? [])].map(escape);
+      re = new RegExp(`(?<![A-Za-z0-9])(?:${words.join('|') || '(?!)'})`, 'i');
+      NAMED_RE.set(id, re);
+    }
+    if (re.test(text)) return true;
+  }
+  return false;
 }

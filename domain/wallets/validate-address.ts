@@ -4,6 +4,7 @@ import { decodeAddressString } from './decode-candidate';
 import { knownConstant } from './known-constants';
 import { networkInfo } from './network-catalog';
 import type { ChecksumStrength, NetworkId } from './wallet-types';
+import { wellKnownContract } from './well-known-contracts';
 
 export interface ValidationMatch {
   networkId: NetworkId;
@@ -47,6 +48,8 @@ export function validateAddress(input: string, networks?: NetworkId[]): Validati
   for (const f of r.failures) notes.push(`${f.format}: ${f.reason}`);
   const constant = knownConstant(input.trim(), normalized);
   if (constant && matches.length) notes.push(`known non-wallet constant: ${constant}`);
+  const contract = matches.length ? wellKnownContract(input.trim()) ?? (normalized ? wellKnownContract(normalized) : undefined) : undefined;
+  if (contract) notes.push(`well-known contract: ${contract.label} (${contract.chain}, ${contract.kind}; ${contract.source.split(' ; ')[0]})`);
   if (!r.matches.length && !r.failures.length) notes.push('no supported address format matches');
   return { input, valid: matches.length > 0, normalized, matches, notes };
 }

@@ -14,9 +14,13 @@ export interface WalletRecord {
   context: string;
   page_url: string | null;
   found_at: Date | string;
+  /** Memo / destination tag / comment (XRP, Stellar, TON, EOS, ...), when the page shows one. */
+  memo?: string | null;
+  /** How the network was chosen; `default` = nothing on the page named it. */
+  network_basis?: string | null;
 }
 
-export const EXPORT_COLUMNS = ['address', 'token', 'network', 'confidence', 'source', 'context', 'page_url', 'found_at'] as const;
+export const EXPORT_COLUMNS = ['address', 'token', 'network', 'confidence', 'source', 'context', 'page_url', 'found_at', 'memo', 'network_basis'] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
 function iso(v: Date | string): string {
@@ -25,7 +29,7 @@ function iso(v: Date | string): string {
 
 /** XLSX row: every cell an exact string (a string cell is text, never a formula). */
 export function toXlsxRow(r: WalletRecord): string[] {
-  return [r.address, r.token, r.network, r.confidence, r.source, r.context, r.page_url ?? '', iso(r.found_at)];
+  return [r.address, r.token, r.network, r.confidence, r.source, r.context, r.page_url ?? '', iso(r.found_at), r.memo ?? '', r.network_basis ?? ''];
 }
 
 /** CSV row: every field a neutralised string. */
@@ -35,5 +39,8 @@ export function toCsvRow(r: WalletRecord): string[] {
 
 /** JSON object: data is not interpreted by spreadsheets, so values stay exact. */
 export function toJsonRow(r: WalletRecord): Record<ExportColumn, string | null> {
-  return { address: r.address, token: r.token, network: r.network, confidence: r.confidence, source: r.source, context: r.context, page_url: r.page_url, found_at: iso(r.found_at) };
+  return {
+    address: r.address, token: r.token, network: r.network, confidence: r.confidence, source: r.source, context: r.context, page_url: r.page_url, found_at: iso(r.found_at),
+    memo: r.memo ?? null, network_basis: r.network_basis ?? null,
+  };
 }

@@ -1,12 +1,12 @@
 // Streaming wallet scanner: text is pushed in chunks of any size and scanned in overlapping windows
 // (a left margin for context, a right overlap so no address or context is cut), so memory stays
 // bounded by the window size plus the distinct findings, whatever the input size.
-import { scanCandidates } from './candidate-scanner';
+import { scanCandidates, type Via } from './candidate-scanner';
 import { evaluateCandidate } from './candidate-evaluation';
 import { CONFIDENCE_RANK } from './confidence-rules';
 import { type CoinTabHint, parseCoinTab } from './context-hints';
 import { computeRanges, type RangeKind, rangeAt } from './html-location';
-import type { ExtractionResult, RejectedCandidate, WalletFinding } from './wallet-types';
+import type { ExtractionResult, NetworkBasis, RejectedCandidate, TokenBasis, WalletFinding } from './wallet-types';
 
 export interface ScanTarget {
   /** Coin-tab label that was active when the snapshot was taken (`BTC`, `USDT-TRC20`, ...). */
@@ -15,6 +15,8 @@ export interface ScanTarget {
   url?: string;
   /** true = HTML, false = plain text; undefined = sniff the first chunk. */
   html?: boolean;
+  /** The text came out of a transport decoding (e.g. `qr`: QR-code payloads); it becomes the source. */
+  via?: Via;
 }
 
 export interface ScannerOptions {
@@ -43,7 +45,9 @@ export class WalletScanner {
   private openRange: RangeKind | null = null;
   private html: boolean | undefined;
   private readonly coinTab?: CoinTabHint;
-  private readonly findings = new Map<string, WalletFinding>();
+  private readonly via?: Via;
+  /** Readings of each address (normalised), keyed by network|token: resolved into rows by result(). */
+  private readonly findings = new Map<string, Map<string, WalletFinding>>();
   private readonly rejected = new Map<string, RejectedCandidate>();
   private readonly chunkSize: number;
   private ended = false;
@@ -51,6 +55,7 @@ export class WalletScanner {
   constructor(target: ScanTarget = {}, private readonly options: ScannerOptions = {}) {
     this.html = target.html;
     this.coinTab = target.coinTab ? parseCoinTab(target.coinTab) : undefined;
+    this.via = target.via;
     this.chunkSize = Math.max(options.chunkSize ?? 1 << 20, 16 * 1024);
   }
 
@@ -74,10 +79,21 @@ export class WalletScanner {
     return this.result();
   }
 
-  /** Findings so far, strongest first then by offset. */
+  /**
+   * Findings so far, strongest first then by offset: one row per address and network, resolved by
+   * evidence strength (resolveAddress); the readings that lost are rejections of stage `resolution`
+   * (kept only with includeRejected, i.e. `--all`).
+   */
   result(): ExtractionResult {
-    const findings = [...this.findings.values()].sort((a, b) => CONFIDENCE_RANK[b.confidence] - CONFIDENCE_RANK[a.confidence] || a.offset - b.offset);
-    const rejected = [...this.rejected.values()].sort((a, b) => a.offset - b.offset);
+    const findings: WalletFinding[] = [];
+    const lost: RejectedCandidate[] = [];
+    for (const readings of this.findings.values()) {
+      const r = resolveAddress([...readings.values()]);
+      findings.push(...r.kept);
+      if (this.options.includeRejected) lost.push(...r.lost);
+    }
+    findings.sort((a, b) => CONFIDENCE_RANK[b.confidence] - CONFIDENCE_RANK[a.confidence] || a.offset - b.offset);
+    const rejected = [...this.rejected.values(), ...lost].sort((a, b) => a.offset - b.offset);
     return { findings, rejected };
   }
 
@@ -100,7 +116,7 @@ export class WalletScanner {
     if (to <= from && !final) return;
     const { ranges } = computeRanges(this.buf, this.openRange);
     const html = this.html ?? false;
-    const ctx = { buf: this.buf, base: this.base, ranges, html, coinTab: this.coinTab };
+    const ctx = { buf: this.buf, base: this.base, ranges, html, coinTab: this.coinTab, via: this.via };
     const eos = !!this.coinTab && (this.coinTab.networks.has('eos') || this.coinTab.tokens.has('EOS'));
     for (const c of scanCandidates(this.buf, from, to, { html, eos })) {
       for (const e of evaluateCandidate(c, ctx)) {
@@ -118,19 +134,24 @@ export class WalletScanner {
   }
 
   private addFinding(f: WalletFinding): void {
-    const key = `${f.networkId}|${f.token}|${f.address.toLowerCase()}`;
-    const prev = this.findings.get(key);
+    const addressKey = /^0x|^bc1|^ltc1|^bitcoincash:|^kaspa:/i.test(f.address) ? f.address.toLowerCase() : f.address;
+    let readings = this.findings.get(addressKey);
+    if (!readings) this.findings.set(addressKey, (readings = new Map()));
+    const key = `${f.networkId}|${f.token}`;
+    const prev = readings.get(key);
     if (!prev) {
-      this.findings.set(key, f);
+      readings.set(key, f);
       return;
     }
-    if (CONFIDENCE_RANK[f.confidence] > CONFIDENCE_RANK[prev.confidence]) {
-      this.findings.set(key, { ...f, offset: prev.offset, occurrences: prev.occurrences + 1 });
-    } else if (f.confidence === prev.confidence && prev.location === 'text' && f.location !== 'text') {
+    const stronger = CONFIDENCE_RANK[f.confidence] - CONFIDENCE_RANK[prev.confidence] || NETWORK_RANK[f.networkBasis] - NETWORK_RANK[prev.networkBasis] || TOKEN_RANK[f.tokenBasis] - TOKEN_RANK[prev.tokenBasis];
+    if (stronger > 0) {
+      readings.set(key, { ...f, offset: prev.offset, occurrences: prev.occurrences + 1, memo: f.memo ?? prev.memo });
+    } else if (stronger === 0 && prev.location === 'text' && f.location !== 'text') {
       // Same strength: prefer the location that hands the address over (copy button, URI, input).
-      this.findings.set(key, { ...prev, source: f.source, location: f.location, occurrences: prev.occurrences + 1 });
+      readings.set(key, { ...prev, source: f.source, location: f.location, occurrences: prev.occurrences + 1, memo: prev.memo ?? f.memo });
     } else {
       prev.occurrences += 1;
+      if (!prev.memo && f.memo) prev.memo = f.memo;
     }
   }
 
@@ -140,4 +161,57 @@ export class WalletScanner {
     if (this.rejected.has(key) || this.rejected.size >= (this.options.maxRejected ?? 10_000)) return;
     this.rejected.set(key, r);
   }
+}
+
+/** Strength of the evidence for a network: format or explicit statements beat structure, structure beats nearby words, anything beats the default. */
+export const NETWORK_RANK: Record<NetworkBasis, number> = { format: 7, 'coin-tab': 6, uri: 6, attribute: 5, explorer: 5, structure: 4, context: 2, default: 0 };
+export const TOKEN_RANK: Record<TokenBasis, number> = { 'coin-tab': 5, uri: 5, attribute: 4, structure: 4, context: 2, native: 1 };
+
+function better(a: WalletFinding, b: WalletFinding): number {
+  return NETWORK_RANK[a.networkBasis] - NETWORK_RANK[b.networkBasis] || TOKEN_RANK[a.tokenBasis] - TOKEN_RANK[b.tokenBasis]
+    || CONFIDENCE_RANK[a.confidence] - CONFIDENCE_RANK[b.confidence] || b.occurrences - a.occurrences || b.offset - a.offset;
+}
+
+/**
+ * The readings of one address become one row per network: the network with the strongest evidence
+ * wins; another network is kept beside it only when its evidence is as strong and explicit
+ * (structure or better, e.g. two EIP-681 URIs with different chain ids). Within a network the token
+ * with the strongest evidence wins. The row carries the highest confidence seen for the address
+ * (it is the same string, so the same wallet) and the first offset; the others are returned as lost.
+ */
+export function resolveAddress(readings: WalletFinding[]): { kept: WalletFinding[]; lost: RejectedCandidate[] } {
+  if (readings.length === 1) return { kept: readings, lost: [] };
+  const sorted = [...readings].sort((a, b) => better(b, a));
+  const top = sorted[0];
+  const topRank = NETWORK_RANK[top.networkBasis];
+  const byNetwork = new Map<string, WalletFinding>();
+  for (const r of sorted) {
+    if (byNetwork.has(r.networkId)) continue;
+    if (r === top || (topRank >= NETWORK_RANK.structure && NETWORK_RANK[r.networkBasis] === topRank)) byNetwork.set(r.networkId, r);
+  }
+  const maxConfidence = readings.reduce((m, r) => (CONFIDENCE_RANK[r.confidence] > CONFIDENCE_RANK[m.confidence] ? r : m), top);
+  const firstOffset = Math.min(...readings.map((r) => r.offset));
+  const memo = readings.find((r) => r.memo)?.memo;
+  const kept: WalletFinding[] = [];
+  for (const w of byNetwork.values()) {
+    const same = readings.filter((r) => r.networkId === w.networkId);
+    const occurrences = same.reduce((n, r) => n + r.occurrences, 0);
+    const row: WalletFinding = { ...w, offset: firstOffset, occurrences };
+    if (CONFIDENCE_RANK[maxConfidence.confidence] > CONFIDENCE_RANK[w.confidence]) {
+      row.confidence = maxConfidence.confidence;
+      row.reason = `${maxConfidence.reason} (elsewhere on the page)`;
+    }
+    if (!row.memo && memo) row.memo = memo;
+    kept.push(row);
+  }
+  const lost: RejectedCandidate[] = [];
+  for (const r of readings) {
+    if ([...byNetwork.values()].includes(r)) continue;
+    const w = byNetwork.get(r.networkId) ?? top;
+    lost.push({
+      candidate: r.address, token: r.token, network: r.network, networks: [r.networkId], location: r.location, offset: r.offset, stage: 'resolution',
+      reason: `${r.token} on ${r.network} (network: ${r.networkBasis}, token: ${r.tokenBasis}) lost to ${w.token} on ${w.network} (network: ${w.networkBasis}, token: ${w.tokenBasis})`,
+    });
+  }
+  return { kept, lost };
 }

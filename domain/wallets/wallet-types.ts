@@ -48,6 +48,9 @@ export interface DecodeResult {
 /** Where on the page a candidate was found. */
 export type SourceLabel = string; // 'text' | 'attr:<name>' | 'input:value' | 'uri:<scheme>' | 'script' | 'script:json' | 'coin-tab:<label>'
 
+export type NetworkBasis = 'format' | 'coin-tab' | 'uri' | 'attribute' | 'explorer' | 'structure' | 'context' | 'default';
+export type TokenBasis = 'native' | 'coin-tab' | 'uri' | 'attribute' | 'structure' | 'context';
+
 export interface WalletFinding {
   address: string;
   token: string;
@@ -66,10 +69,18 @@ export interface WalletFinding {
   strength: ChecksumStrength;
   /** Networks the decoder allows for this string (the LLM may only narrow within these). */
   allowedNetworks: NetworkId[];
-  /** How the network was chosen. */
-  networkBasis: 'format' | 'coin-tab' | 'context' | 'default';
-  /** How the token was chosen. */
-  tokenBasis: 'native' | 'coin-tab' | 'context';
+  /**
+   * How the network was chosen: the format allows one network; the coin tab; the payment URI
+   * (scheme or EIP-681 chain id); an attribute of the address's tag or of an element around it
+   * (data-network, data-chain, data-chain-id, aria-label, a tab's label); an explorer link; the
+   * structure holding the address (table row, column header, JSON object, block with its heading);
+   * words nearby (byte distance); or nothing (`default`: the first network the format allows).
+   */
+  networkBasis: NetworkBasis;
+  /** How the token was chosen (same sources; `native` = nothing named a token). */
+  tokenBasis: TokenBasis;
+  /** Memo, destination tag or comment that identifies the victim's account at an exchange (XRP, Stellar, TON, EOS, ...). */
+  memo?: string;
   /** Why the confidence is what it is (short rule name). */
   reason: string;
   /** Byte-ish (UTF-16 code unit) offset of the first occurrence in the scanned input. */
@@ -85,7 +96,10 @@ export interface RejectedCandidate {
   networks: NetworkId[];
   location: SourceLabel;
   offset: number;
-  stage: 'verification' | 'context' | 'constant' | 'llm' | 'allowlist';
+  stage: 'verification' | 'context' | 'constant' | 'llm' | 'allowlist' | 'resolution';
+  /** For stage `resolution`: the token and network this alternative reading claimed. */
+  token?: string;
+  network?: string;
 }
 
 export interface ExtractionResult {

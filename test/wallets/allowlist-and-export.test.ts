@@ -30,6 +30,8 @@ const ROWS: WalletRecord[] = [
   { scan_id: 's1', address: 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC', token: 'USDT', network: 'Tron', confidence: 'high', source: 'attr:data-clipboard-text', context: '=HYPERLINK("http://evil","click") deposit', page_url: 'https://scam.example/', found_at: new Date('2026-11-22T10:00:00Z') },
   { scan_id: 's1', address: '-1:83dfd552e63729b472fcbccc45ebcc6691702558b68ec7527e1ba403a0f31a8b', token: 'TON', network: 'TON', confidence: 'low', source: '@text', context: '+cmd|"/c calc"!A1, "quoted"\r\nnext line', page_url: null, found_at: new Date('2026-11-22T10:00:01Z') },
 ];
+/** An exchange deposit address with its destination tag (memo column). */
+const XRP_ROW: WalletRecord = { scan_id: 's1', address: 'rN7n7otQDd6FczFgLdSqtcsAUxDkw6fzRH', token: 'XRP', network: 'XRP Ledger', confidence: 'high', source: 'text', context: 'XRP deposit, destination tag 1234567', page_url: null, found_at: new Date('2026-11-22T10:00:02Z'), memo: '1234567', network_basis: 'format' };
 
 describe('wallet allowlist', () => {
   it('loads the shipped file with exactly the 68 token-network pairs the README promises, covering every network', () => {
@@ -67,15 +69,16 @@ describe('wallet export writers', () => {
   });
 
   it('CSV: header, rows, neutralised formulas, quotes and newlines round-trip', async () => {
-    const rows = parseCsv((await collect('csv', ROWS)).toString('utf8'));
-    assert.deepEqual(rows[0], ['address', 'token', 'network', 'confidence', 'source', 'context', 'page_url', 'found_at']);
-    assert.equal(rows.length, 3);
+    const rows = parseCsv((await collect('csv', [...ROWS, XRP_ROW])).toString('utf8'));
+    assert.deepEqual(rows[0], ['address', 'token', 'network', 'confidence', 'source', 'context', 'page_url', 'found_at', 'memo', 'network_basis']);
+    assert.equal(rows.length, 4);
     assert.equal(rows[1][0], 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC');
     assert.equal(rows[1][5], `'=HYPERLINK("http://evil","click") deposit`);
     assert.equal(rows[2][0], "'-1:83dfd552e63729b472fcbccc45ebcc6691702558b68ec7527e1ba403a0f31a8b");
     assert.equal(rows[2][4], "'@text");
     assert.equal(rows[2][5], `'+cmd|"/c calc"!A1, "quoted"\r\nnext line`);
     assert.equal(rows[1][7], '2026-11-22T10:00:00.000Z');
+    assert.deepEqual([rows[3][0], rows[3][8], rows[3][9]], [XRP_ROW.address, '1234567', 'format']);
   });
 
   it('XLSX: readable by exceljs, every value byte-identical in a string cell, no formula', async () => {
@@ -98,10 +101,12 @@ describe('wallet export writers', () => {
   });
 
   it('JSON: exact values (no spreadsheet to protect)', async () => {
-    const parsed = JSON.parse((await collect('json', ROWS)).toString('utf8')) as Array<Record<string, string | null>>;
-    assert.equal(parsed.length, 2);
+    const parsed = JSON.parse((await collect('json', [...ROWS, XRP_ROW])).toString('utf8')) as Array<Record<string, string | null>>;
+    assert.equal(parsed.length, 3);
     assert.equal(parsed[0].context, '=HYPERLINK("http://evil","click") deposit');
     assert.equal(parsed[1].page_url, null);
+    assert.equal(parsed[1].memo, null);
+    assert.equal(parsed[2].memo, '1234567');
     assert.deepEqual(JSON.parse((await collect('json', [])).toString('utf8')), []);
   });
 });

@@ -39,13 +39,13 @@ describe('fip ssi wallet (CLI)', function () {
     assert.equal(r.code, 2);
   });
 
-  it('scan --json --no-llm: array of {address, token, network, confidence, source}', async () => {
+  it('scan --json --no-llm: array of {address, token, network, confidence, source, network_basis, token_basis, memo}', async () => {
     const r = await runFip(['ssi', 'wallet', 'scan', page, '--json', '--no-llm']);
     assert.equal(r.code, 0, r.stderr);
     const rows = JSON.parse(r.stdout) as Array<Record<string, string>>;
-    assert.deepEqual(rows.map((x) => Object.keys(x).sort()), rows.map(() => ['address', 'confidence', 'network', 'source', 'token']));
+    assert.deepEqual(rows.map((x) => Object.keys(x).sort()), rows.map(() => ['address', 'confidence', 'memo', 'network', 'network_basis', 'source', 'token', 'token_basis']));
     const tron = rows.find((x) => x.address === a.tron);
-    assert.deepEqual(tron, { address: a.tron, token: 'USDT', network: 'Tron', confidence: 'high', source: 'attr:data-clipboard-text' });
+    assert.deepEqual(tron, { address: a.tron, token: 'USDT', network: 'Tron', confidence: 'high', source: 'attr:data-clipboard-text', network_basis: 'format', token_basis: 'context', memo: null });
     assert.equal(rows.find((x) => x.address === a.btcSegwit)?.source, 'uri:bitcoin');
     assert.ok(rows.some((x) => x.address === a.doge && x.network === 'Dogecoin'));
     assert.equal(rows.length, 3);
@@ -78,6 +78,19 @@ describe('fip ssi wallet (CLI)', function () {
     } finally {
       await server.close();
     }
+  });
+
+  it('starts from the transpile cache: a second start does not transpile (esbuild is never loaded)', async () => {
+    const cacheDir = fs.mkdtempSync(path.join(dir, 'ts-cache-'));
+    const guard = path.join(dir, 'no-esbuild.cjs');
+    fs.writeFileSync(guard, `const M = require('node:module'); const load = M._load;
+M._load = function (request, ...rest) { if (request === 'esbuild' || request === 'tsx/cjs/api' || request === 'tsx/esm/api') throw new Error('transpiler loaded: ' + request); return load.call(this, request, ...rest); };`);
+    const first = await runFip(['ssi', 'wallet', 'validate', a.tron], { env: { FIP_TS_CACHE_DIR: cacheDir } });
+    assert.equal(first.code, 0, first.stderr);
+    assert.ok(fs.readdirSync(cacheDir).filter((f) => f.endsWith('.js')).length > 5, 'the first start fills the cache');
+    const second = await runFip(['ssi', 'wallet', 'validate', a.tron, '--json'], { env: { FIP_TS_CACHE_DIR: cacheDir, NODE_OPTIONS: `--require ${guard}` } });
+    assert.equal(second.code, 0, second.stderr);
+    assert.equal((JSON.parse(second.stdout) as { valid: boolean }).valid, true);
   });
 
   it('networks --json lists exactly the networks the README promises (39), each with patterns and a checksum kind', async () => {

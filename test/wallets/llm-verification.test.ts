@@ -82,6 +82,17 @@ describe('wallet LLM verification (fake Messages API, real SDK)', () => {
     assert.equal(r.llm.ignoredVerdicts, 2, 'the unknown id c99 and the network the decoder does not allow');
   });
 
+  it('never lets the model override a network or token the page states (structure, URI)', async () => {
+    const det = extractWallets({ html: `<table><tr><th>Coin</th><th>Network</th><th>Address</th></tr><tr><td>USDT</td><td>BEP20</td><td>${b.evmLower}</td></tr></table>` });
+    const before = det.findings.find((f) => f.address === b.evmLower);
+    assert.deepEqual([before?.networkId, before?.networkBasis, before?.token, before?.confidence], ['bsc', 'structure', 'USDT', 'low']);
+    server.setHandler((req) => ({ toolInput: { candidates: [{ id: idOf(req, b.evmLower), role: 'scam_payment_destination', network: 'polygon', token: 'USDC', evidence: 'USDT', confidence: 0.9 }] } }));
+    const r = await verifier().verify(det);
+    const after = r.findings.find((f) => f.address === b.evmLower);
+    assert.deepEqual([after?.networkId, after?.token], ['bsc', 'USDT']);
+    assert.equal(server.requests.length, 1);
+  });
+
   it('keeps deterministic verdicts on malformed replies and API errors', async () => {
     const det = extractWallets({ html: PAGE });
     const warnings: string[] = [];
