@@ -270,6 +270,9 @@ describe('SSI playbooks', function () {
       assert.ok(!none.body.matches.some((m: { playbook: { id: string } }) => m.playbook.id === first), 'first matches only deposit pages');
       assert.ok(none.body.matches.some((m: { playbook: { id: string } }) => m.playbook.id === second));
 
+      const put = await http(`${url}/playbooks/ssi/test-match`, { method: 'PUT', headers: analyst, json: playbook(host) });
+      assert.equal(put.status, 405, 'test-match is not a playbook id');
+      assert.equal(put.headers.get('allow'), 'POST');
       for (const bad of ['ftp://x.test/', 'not a url', '']) {
         const r = await http(`${url}/playbooks/ssi/test-match`, { method: 'POST', headers: analyst, json: { url: bad } });
         assert.equal(r.status, 400, bad);
