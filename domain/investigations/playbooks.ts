@@ -2,7 +2,7 @@
 // validation of a playbook, and which playbook applies to a URL.
 // URL patterns are globs in the dialect of ./url-glob.ts (never a regular expression).
 import { z } from 'zod';
-import { compileGlob, globMatches, globSubject, GlobSyntaxError, MAX_PATTERNS, type CompiledGlob } from './url-glob';
+import { compileGlob, globMatches, globSubject, GlobSyntaxError, MAX_PATTERN_LENGTH, MAX_PATTERNS, type CompiledGlob } from './url-glob';
 
 const Selector = z
   .string()
@@ -41,9 +41,16 @@ export type CoinTabsStep = Extract<PlaybookStep, { type: 'coin_tabs' }>;
 export type LimitPagesStep = Extract<PlaybookStep, { type: 'limit_pages' }>;
 export const PLAYBOOK_STEP_TYPES = ['click', 'fill', 'wait_for_text', 'coin_tabs', 'limit_pages'] as const;
 
+/** The shape every valid pattern has (also published in the OpenAPI schema); compileGlob decides the rest. */
+const GLOB_SHAPE = /^(?:\\\S|[^\s()|\\!])(?:\\\S|[^\s()|\\])*$/;
+
 export const UrlPatternSchema = z
   .string()
+  .min(1)
+  .max(MAX_PATTERN_LENGTH)
+  .regex(GLOB_SHAPE, 'not a valid URL pattern: no whitespace, no leading "!" (negation), no unescaped ( ) | (extglobs), no trailing \\')
   .superRefine((p, ctx) => {
+    if (p.length === 0 || p.length > MAX_PATTERN_LENGTH || !GLOB_SHAPE.test(p)) return; // already reported
     try {
       compileGlob(p);
     } catch (err) {
