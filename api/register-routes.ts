@@ -5,7 +5,7 @@ import type Koa from 'koa';
 import { decideAccess } from './access-policy';
 import type { AppDeps } from './app-deps';
 import type { Authenticator } from './auth/authenticate';
-import { BadRequestError, ForbiddenError, PayloadTooLargeError, UnauthorizedError, UnsupportedMediaTypeError } from './errors';
+import { ApiError, BadRequestError, ForbiddenError, PayloadTooLargeError, UnauthorizedError, UnsupportedMediaTypeError } from './errors';
 import { parsePart } from './request-validation';
 import type { RouteDef } from './route-definition';
 
@@ -14,7 +14,16 @@ export function koaPath(openApiPath: string): string {
 }
 
 export function buildRouter(routes: RouteDef[], deps: AppDeps, authenticate: Authenticator): Router {
-  const router = new Router();
+  // A literal path beats a parameter at the same place (GET /investigations/ssi/wallets is not
+  // GET /investigations/ssi/{scan_id} with scan_id "wallets"), whatever the order of the route table.
+  const router = new Router({ exclusive: 'specificity' });
+  // Methods of each literal (parameter-free) path: a request for such a path with another method is
+  // a 405, even when a parameter route of that method would match it (PUT /playbooks/ssi/test-match
+  // is not PUT /playbooks/ssi/{id}).
+  const literalMethods = new Map<string, string[]>();
+  for (const r of routes) {
+    if (!r.path.includes('{')) literalMethods.set(r.path, [...(literalMethods.get(r.path) ?? []), r.method.toUpperCase()]);
+  }
   const jsonBody = koaBody({
     json: true,
     urlencoded: false,
@@ -31,6 +40,12 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, authenticate: Aut
     if (!route.access) throw new Error(`route ${route.method.toUpperCase()} ${route.path} declares no access policy`);
     const path = koaPath(route.path);
     const guard: Koa.Middleware = async (ctx, next) => {
+      const literal = route.path.includes('{') ? literalMethods.get(ctx.path) : undefined;
+      if (literal) {
+        const allow = [...literal, ...(literal.includes('GET') ? ['HEAD'] : [])].join(', ');
+        ctx.set('Allow', allow);
+        throw new ApiError(405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}`, { allow });
+      }
       const principal = route.access && 'public' in route.access ? null : await authenticate(ctx);
       const decision = decideAccess(route.access, principal);
       if (decision === 'unauthenticated') throw new UnauthorizedError();

@@ -4,6 +4,8 @@ import type { RouteDef } from './route-definition';
 import { accountRoutes } from './routes/account-routes';
 import { auditRoutes } from './routes/audit-routes';
 import { intakeRoutes } from './routes/intake-routes';
+import { investigationWalletRoutes } from './routes/investigation-wallet-routes';
+import { playbookRoutes } from './routes/playbook-routes';
 import { reportRoutes } from './routes/report-routes';
 import { scheduledReportRoutes } from './routes/scheduled-report-routes';
 import { systemRoutes } from './routes/system-routes';
@@ -12,6 +14,16 @@ import { taskRoutes } from './routes/task-routes';
 let routes: RouteDef[] | null = null;
 
 export function allRoutes(): RouteDef[] {
-  routes ??= [...systemRoutes(allRoutes), ...accountRoutes, ...scheduledReportRoutes, ...reportRoutes, ...taskRoutes, ...intakeRoutes, ...auditRoutes];
+  routes ??= [
+    ...systemRoutes(allRoutes),
+    ...accountRoutes,
+    ...scheduledReportRoutes,
+    ...reportRoutes,
+    ...taskRoutes,
+    ...intakeRoutes,
+    ...auditRoutes,
+    ...playbookRoutes,
+    ...investigationWalletRoutes,
+  ];
   return routes;
 }

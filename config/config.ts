@@ -4,6 +4,7 @@
 // A bad or unknown value stops start-up with a message naming the variable and the expected form.
 import path from 'node:path';
 import { z } from 'zod';
+import { AllowListError, parseAllowList } from '../domain/investigations/egress-policy';
 
 const bool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no'])])
@@ -67,6 +68,19 @@ const schema = z.strictObject({
     .strictObject({
       llm_model: z.string().min(1).default('claude-sonnet-4-5'),
       allowlist_path: z.string().min(1).default('config/wallet_allowlist.json'),
+      // Crawler egress exceptions: comma-separated host, host:port or CIDR (egress-policy.ts).
+      allow_private_targets: z
+        .string()
+        .default('')
+        .transform((value, ctx) => {
+          try {
+            return parseAllowList(value);
+          } catch (err) {
+            if (!(err instanceof AllowListError)) throw err;
+            ctx.addIssue({ code: 'custom', message: err.message });
+            return z.NEVER;
+          }
+        }),
     })
     .prefault({}),
   // Unset: Debian's /usr/bin/chromium, else the @sparticuz/chromium npm package (infra/chromium.ts).

@@ -14,6 +14,7 @@ import { createTestApiKey, usersForEveryRole } from '../support/identities';
 import { listActiveSchedules } from '../../db/repositories/report-schedule-repository';
 import { createCase } from '../../db/repositories/case-repository';
 import { insertIntake } from '../../db/repositories/intake-repository';
+import { upsertWallets } from '../../db/repositories/wallet-repository';
 import { deactivateSchedule } from '../../services/report-schedule-service';
 import { startTestApi, startTestWorker, testKnex, testTemporal } from '../support/platform';
 import { waitFor } from '../support/wait-for';
@@ -65,6 +66,12 @@ interface Fixtures {
   /** A job of an intake whose processing never started (queued): cancelled by the walk. */
   queuedIntakeJobId: string;
   caseId: string;
+  /** A playbook every allowed caller may read and replace. */
+  playbookId: string;
+  /** One playbook per caller for DELETE (each allowed caller deletes its own). */
+  playbookIdsToDelete: string[];
+  /** A scan with wallets, for the wallet downloads. */
+  walletScanId: string;
 }
 
 function intakeSubmission(): FormData {
@@ -85,6 +92,7 @@ interface ValidRequest {
 }
 
 const reportBody = { template: 'wallet-activity', scope: { entity_types: ['wallet'] }, options: { format: 'json' } };
+const playbookBody = { name: 'access walk', url_patterns: ['access-walk.invalid/**'], steps: [{ type: 'click', selector: '#deposit' }] };
 const scheduleBody = { ...reportBody, cadence: 'weekly', recipients: ['desk@example.org'], next_run_at: '2099-01-01T08:00:00Z' };
 
 /** One valid request per route, keyed "METHOD path" exactly as in the route table. */
@@ -115,6 +123,18 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures) => ValidRequest> = {
   // Cancelling a cancelled job is a no-op (202).
   'POST /intakes/jobs/{id}': (fx) => ({ path: `/intakes/jobs/${fx.queuedIntakeJobId}`, json: { action: 'cancel' } }),
   'GET /audit/events': () => ({ path: '/audit/events?limit=5' }),
+  'GET /playbooks/ssi': () => ({ path: '/playbooks/ssi?limit=5' }),
+  'POST /playbooks/ssi': () => ({ path: '/playbooks/ssi', json: playbookBody }),
+  'POST /playbooks/ssi/test-match': () => ({ path: '/playbooks/ssi/test-match', json: { url: 'https://access-walk.invalid/deposit' } }),
+  'GET /playbooks/ssi/{id}': (fx) => ({ path: `/playbooks/ssi/${fx.playbookId}` }),
+  'PUT /playbooks/ssi/{id}': (fx) => ({ path: `/playbooks/ssi/${fx.playbookId}`, json: playbookBody }),
+  'DELETE /playbooks/ssi/{id}': (fx) => ({ path: `/playbooks/ssi/${fx.playbookIdsToDelete.pop()}` }),
+  'GET /investigations/ssi/wallets': () => ({ path: '/investigations/ssi/wallets?limit=5' }),
+  'GET /wallets': () => ({ path: '/wallets?network=tron&limit=5' }),
+  'GET /investigations/ssi/{scan_id}/wallets.csv': (fx) => ({ path: `/investigations/ssi/${fx.walletScanId}/wallets.csv` }),
+  'GET /investigations/ssi/{scan_id}/wallets.xlsx': (fx) => ({ path: `/investigations/ssi/${fx.walletScanId}/wallets.xlsx` }),
+  'GET /investigations/{id}/wallets.csv': (fx) => ({ path: `/investigations/${fx.walletScanId}/wallets.csv` }),
+  'GET /investigations/{id}/wallets.xlsx': (fx) => ({ path: `/investigations/${fx.walletScanId}/wallets.xlsx` }),
   // Tasks: access is the route's policy and the task kind's (domain/tasks/task-kinds.ts).
   'GET /tasks/{task_id}': (fx) => ({ path: `/tasks/${fx.openReportTaskId}`, kind: { read: PLATFORM_TASK_KINDS.generateReportWorkflow.read } }),
   'POST /tasks/{task_id}/update': (fx) => ({
@@ -187,9 +207,19 @@ describe('access policy of every route', function () {
       }),
     );
     const fixtureCase = await createCase(testKnex(), { title: 'access walk case' }, 'access-walk');
+    const newPlaybook = async () => {
+      const pb = await http(`${url}/playbooks/ssi`, { method: 'POST', headers: admin, json: playbookBody });
+      assert.equal(pb.status, 201, pb.text);
+      return pb.body.id as string;
+    };
+    const playbookId = await newPlaybook();
+    const playbookIdsToDelete: string[] = [];
+    for (let i = 0; i < callers.length; i++) playbookIdsToDelete.push(await newPlaybook());
+    const walletScanId = `access-walk-${randomUUID()}`;
+    await upsertWallets(testKnex(), walletScanId, [{ address: `TWALK${randomUUID().replace(/-/g, '')}`, token: 'USDT', network: 'tron', confidence: 'high', source: 'dom', pageUrl: 'https://access-walk.invalid/' }]);
     fx = {
       scheduleId: schedule.body.id, reportId: task.result.report_id, openReportTaskId, sleepingScheduleTaskId,
-      intakeId: intake.body.id, queuedIntakeJobId, caseId: fixtureCase.id,
+      intakeId: intake.body.id, queuedIntakeJobId, caseId: fixtureCase.id, playbookId, playbookIdsToDelete, walletScanId,
     };
   });
 
