@@ -75,6 +75,10 @@ export async function parseMultipart(ctx: Koa.Context, limits: MultipartLimits, 
     maxFields: 50,
     hashAlgorithm: 'sha256',
   });
+  // Files finish writing in any order; answer them in the order the client sent them.
+  const sent = new WeakMap<object, number>();
+  let nextIndex = 0;
+  form.on('fileBegin', (_name: string, file: object) => sent.set(file, nextIndex++));
   let parsed: [formidable.Fields, formidable.Files];
   try {
     parsed = await form.parse(ctx.req);
@@ -112,17 +116,18 @@ export async function parseMultipart(ctx: Koa.Context, limits: MultipartLimits, 
   const [fields, files] = parsed;
   const out: UploadedFile[] = [];
   try {
-    for (const [field, list] of Object.entries(files)) {
-      for (const f of (list ?? []) as FormidableFile[]) {
-        out.push({
-          field,
-          originalName: f.originalFilename ?? null,
-          declaredType: f.mimetype ?? null,
-          size: f.size,
-          sha256: typeof f.hash === 'string' ? f.hash : createHash('sha256').update(await fs.promises.readFile(f.filepath)).digest('hex'),
-          path: f.filepath,
-        });
-      }
+    const inOrder = Object.entries(files)
+      .flatMap(([field, list]) => ((list ?? []) as FormidableFile[]).map((f) => [field, f] as const))
+      .sort(([, a], [, b]) => (sent.get(a) ?? 0) - (sent.get(b) ?? 0));
+    for (const [field, f] of inOrder) {
+      out.push({
+        field,
+        originalName: f.originalFilename ?? null,
+        declaredType: f.mimetype ?? null,
+        size: f.size,
+        sha256: typeof f.hash === 'string' ? f.hash : createHash('sha256').update(await fs.promises.readFile(f.filepath)).digest('hex'),
+        path: f.filepath,
+      });
     }
   } catch (err) {
     await cleanup();

@@ -138,7 +138,7 @@ describe('investigation wallet routes', function () {
         assert.match(res.headers.get('content-type') ?? '', /^text\/csv/);
         assert.equal(res.headers.get('content-disposition'), `attachment; filename="wallets-${scanId}.csv"`);
         const lines = res.text.trim().split('\n');
-        assert.equal(lines[0], 'address,token,network,confidence,source,context,page_url,found_at');
+        assert.equal(lines[0], 'address,token,network,confidence,source,context,page_url,found_at,memo,network_basis');
         assert.equal(lines.length, 1 + 1201, 'header and every row (beyond one 1000-row batch)');
         assert.ok(lines.some((l) => l.startsWith(`TDL${scanId},USDT,tron,high,dom,"'=HYPERLINK(""http://evil.test"",""x"")",https://a.scam.test/deposit,`)), 'the formula is neutralized');
         assert.ok(lines.filter((l) => l.includes("'+cmd|calc")).length === 1200);
