@@ -11,7 +11,7 @@ import {
   TemplateNameSchema,
   checkScopeAgainstTemplate,
 } from '../../domain/reports/report-request';
-import { createBlobStore } from '../../infra/blob-store';
+import { BlobNotFoundError } from '../../infra/blob-store';
 import { startPlatformWorkflow } from '../../services/platform-workflows';
 import { NotFoundError, UnprocessableError } from '../errors';
 import { IdempotencyKeySchema, requestHash } from '../idempotency-key';
@@ -137,13 +137,17 @@ export const reportRoutes = [
     },
     handler: async ({ params, deps, ctx }) => {
       const report = await findGeneratedReport(deps.knex, params.id);
-      const blobs = createBlobStore(deps.config.data_dir);
-      if (!report || !(await blobs.exists(report.blob_key))) throw new NotFoundError(`no generated report ${params.id}`);
+      if (!report) throw new NotFoundError(`no generated report ${params.id}`);
+      // Streamed from the blob store (local directory or S3) through the API; no presigned URLs.
+      const body = await deps.blobs.get(report.blob_key).catch((err: unknown) => {
+        if (err instanceof BlobNotFoundError) throw new NotFoundError(`no generated report ${params.id}`);
+        throw err;
+      });
       ctx.type = REPORT_CONTENT_TYPES[report.format];
       ctx.length = report.size_bytes;
       ctx.attachment(reportFileName(report.template, report.due_at, report.format));
       ctx.set('X-Content-SHA256', report.sha256);
-      return { body: blobs.open(report.blob_key) };
+      return { body };
     },
   }),
 ];
