@@ -13,6 +13,7 @@ import path from 'node:path';
 import { freePort } from '../support/free-port';
 import { asUser, http } from '../support/http';
 import { freshS3BlobEnv } from '../support/minio';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { testKnex, testTemporal } from '../support/platform';
 import { waitFor } from '../support/wait-for';
 
@@ -73,14 +74,17 @@ function filesUnder(dir: string): string[] {
 describe('several machines, no shared disk (separate api and worker processes, MinIO blobs)', function () {
   this.timeout(300_000);
   const procs: Proc[] = [];
+  let smtp: SmtpSink | null = null;
 
   after(async () => {
     for (const p of procs) await stopGracefully(p);
+    await smtp?.close();
     for (const p of procs) fs.rmSync(p.dataDir, { recursive: true, force: true });
   });
 
-  it('scheduled and one-off reports each complete exactly once, survive a worker killed mid-generation, and download through the API with the right hash', async () => {
+  it('scheduled and one-off reports each complete exactly once, survive a worker killed mid-generation, are e-mailed and download through the API with the right hash', async () => {
     const { env: blobEnv, minio } = await freshS3BlobEnv('fip/prod');
+    smtp = await startSmtpSink();
     const queue = `machines-${randomUUID().slice(0, 8)}`;
     const admin = `admin-${randomUUID().slice(0, 8)}@example.org`;
     const port = await freePort();
@@ -92,6 +96,7 @@ describe('several machines, no shared disk (separate api and worker processes, M
       SVC_TEMPORAL__TASK_QUEUE: queue,
       SVC_AUTH__TRUST_PROXY_HEADER: 'true',
       SVC_AUTH__BOOTSTRAP_ADMINS: admin,
+      SVC_SMTP__URL: smtp.url,
       PORT: String(port),
     };
     const workers = [startNpm('worker-1', 'worker', env), startNpm('worker-2', 'worker', env)];
@@ -188,6 +193,13 @@ describe('several machines, no shared disk (separate api and worker processes, M
       assert.equal(createHash('sha256').update(bytes).digest('hex'), row.sha256);
       assert.equal(res.headers.get('x-content-sha256'), row.sha256);
       assert.equal(bytes.length, Number(row.size_bytes));
+    }
+
+    // The scheduled reports were e-mailed (the worker streamed the attachment from S3), intact.
+    for (const row of rows.filter((r) => r.schedule_id)) {
+      const mail = await smtp.waitFor((m) => (m.text ?? '').includes(row.id), 60_000);
+      assert.equal(mail.attachments.length, 1);
+      assert.equal(createHash('sha256').update(mail.attachments[0].content).digest('hex'), row.sha256);
     }
 
     // Nothing was written to any machine's own disk: the blobs are in MinIO only.
