@@ -120,6 +120,9 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
         const existing = await store.head(key);
         if (!existing || existing.size !== hashing.bytes) await copyInto(staging, objectKey(key), hashing.bytes, sha256);
         return { key, sha256, size: hashing.bytes };
+      } catch (err) {
+        hashed.destroy(); // stop reading the source (a file stays open otherwise)
+        throw err;
       } finally {
         await client.send(new DeleteObjectCommand({ Bucket, Key: staging })).catch(() => undefined);
       }

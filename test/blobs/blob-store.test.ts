@@ -193,6 +193,25 @@ describe('blob store selection', () => {
     assert.equal(await direct.exists(key), true);
   });
 
+  it('S3: a put into a bucket that does not exist fails with the store error, and the source is released', async () => {
+    const { minio } = await freshS3BlobEnv();
+    const store = createBlobStoreFromSettings({
+      url: 's3://no-such-bucket-here/x', endpoint: minio.endpoint, region: 'us-east-1',
+      access_key_id: minio.accessKey, secret_access_key: minio.secretKey, force_path_style: true,
+    });
+    try {
+      // 100 MiB, produced only as it is read: the put fails long before the end of it.
+      const chunk = randomBytes(64 * 1024);
+      const source = Readable.from((function* () {
+        for (let i = 0; i < 1600; i++) yield chunk;
+      })());
+      await assert.rejects(store.put(source), /bucket does not exist|NoSuchBucket/i);
+      assert.equal(source.destroyed, true);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('s3:// URLs name the bucket and the prefix', async () => {
     const store = createBlobStoreFromSettings({ url: 's3://reports-bucket/fip/prod', endpoint: 'http://127.0.0.1:9', region: 'us-east-1' });
     assert.equal(store.location, 's3://reports-bucket/fip/prod/');
