@@ -1,7 +1,7 @@
 // MinIO, the S3-compatible server the tests, CI and the benchmark run the S3 blob store against.
 // Like the Temporal CLI it is a Go program: found in this order: MINIO_PATH; `minio` on PATH; the
 // cache directory (~/.cache/fip/minio-<version>/minio); else, when Go is installed, built once into
-// that cache with `go install` (about 2.5 minutes and 1.5 GB of memory; progress is printed).
+// that cache with `go install` (several minutes and 1.5 GB of memory; progress is printed).
 // startMinio() runs one on loopback with its own data directory and credentials.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -57,7 +57,7 @@ async function buildWithGo(go: string, target: string, progress: Progress): Prom
   fs.mkdirSync(parent, { recursive: true });
   // A private directory, then rename: two builds at once never leave half a binary.
   const staging = fs.mkdtempSync(path.join(parent, '.minio-build-'));
-  progress(`MinIO not found: building ${GO_PACKAGE} with ${goVersion} (a one-time step of about 2.5 minutes and 1.5 GB of memory)...`);
+  progress(`MinIO not found: building ${GO_PACKAGE} with ${goVersion} (a one-time step of several minutes and 1.5 GB of memory)...`);
   const started = Date.now();
   const ticker = setInterval(() => progress(`  still building MinIO (${Math.round((Date.now() - started) / 1000)} s)...`), 20_000);
   try {
