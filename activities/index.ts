@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
 import type { AppConfig } from '../config/config';
 import { loadWalletAllowlist, type Allowlist } from '../config/wallet-allowlist';
-import { createBlobStore, type BlobStore } from '../infra/blob-store';
+import { createConfiguredBlobStore, type BlobStore } from '../infra/blob-store';
 import { locateChromium, resolveChromium, type ChromiumLocation } from '../infra/chromium';
 import type { Logger } from '../infra/logger';
 import { runScheduledReportsJob, type ScheduledReportsJobResult } from '../services/scheduled-reports-job';
@@ -29,12 +29,16 @@ export function createActivityResources(config: AppConfig): ActivityResources {
   const walletAllowlist = loadWalletAllowlist(config.ssi.allowlist_path);
   const candidates = { configuredPath: config.chromium.path };
   const browser = createBrowserProvider({ chromium: () => resolveChromium(candidates) });
+  const blobs = createConfiguredBlobStore(config);
   return {
-    blobs: createBlobStore(config.data_dir),
+    blobs,
     browser,
     chromium: locateChromium(candidates),
     walletAllowlist,
-    close: () => browser.close(),
+    close: async () => {
+      await browser.close();
+      await blobs.close();
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
 import type { AppConfig } from '../config/config';
+import type { BlobStore } from '../infra/blob-store';
 import type { Logger } from '../infra/logger';
 
 /** What route handlers may use. Built once per process by the entry point (or a test). */
@@ -9,4 +10,6 @@ export interface AppDeps {
   knex: Knex;
   temporal: Client;
   log: Logger;
+  /** The blob store (local directory or S3, per SVC_BLOBS__URL); routes never pick one themselves. */
+  blobs: BlobStore;
 }

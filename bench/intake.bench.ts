@@ -10,6 +10,7 @@ import { createKnex } from '../db/connection';
 import { insertApiKey } from '../db/repositories/api-key-repository';
 import { generateApiKey } from '../domain/auth/api-key-format';
 import { startEphemeralInfrastructure } from '../infra/ephemeral-infrastructure';
+import { createConfiguredBlobStore } from '../infra/blob-store';
 import { createLogger } from '../infra/logger';
 import { connectTemporal, startApiServer } from '../workers/platform-runtime';
 
@@ -58,7 +59,7 @@ export async function run(): Promise<void> {
   const log = createLogger('warn', 'bench');
   const knex = createKnex(infra.databaseUrl, 20);
   const temporal = await connectTemporal(config, infra.temporalAddress);
-  const api = await startApiServer({ config, knex, temporal, log }, 0, '127.0.0.1');
+  const api = await startApiServer({ config, knex, temporal, log, blobs: createConfiguredBlobStore(config) }, 0, '127.0.0.1');
   try {
     const fresh = generateApiKey();
     await insertApiKey(knex, { name: 'bench', prefix: fresh.prefix, hash: fresh.hash, scopes: ['intake:write'] });

@@ -3,6 +3,7 @@
 // SVC_ prefix with `__` for nesting: SVC_AUTH__TRUST_PROXY_HEADER -> auth.trust_proxy_header.
 // A bad or unknown value stops start-up with a message naming the variable and the expected form.
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { AllowListError, parseAllowList } from '../domain/investigations/egress-policy';
 
@@ -118,9 +119,31 @@ const schema = z.strictObject({
     .strictObject({
       master_key: z.string().regex(/^[A-Za-z0-9+/]{43}=$/, '32 bytes in base64').optional(),
       previous_master_keys: csv.pipe(z.array(z.string().regex(/^[A-Za-z0-9+/]{43}=$/, '32 bytes in base64'))).default([]),
+      })
+      .prefault({}),
+  // Where blobs live (infra/blob-store.ts): file:///path (default file://<data_dir>/blobs) or
+  // s3://bucket/prefix with the S3 settings below (unset keys: the AWS SDK's default credentials).
+  blobs: z
+    .strictObject({
+      url: z.string().refine(isBlobUrl, 'file:///absolute/path or s3://bucket/prefix').optional(),
+      endpoint: z.string().url().optional(),
+      region: z.string().min(1).default('us-east-1'),
+      access_key_id: z.string().min(1).optional(),
+      secret_access_key: z.string().min(1).optional(),
+      force_path_style: bool.default(false),
     })
     .prefault({}),
 });
+
+function isBlobUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'file:') return (url.host === '' || url.host === 'localhost') && url.pathname.length > 1;
+    return url.protocol === 's3:' && /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(url.hostname) && !url.port && !url.search && !url.username;
+  } catch {
+    return false;
+  }
+}
 
 export type AppConfig = z.infer<typeof schema>;
 
@@ -191,6 +214,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'invalid configuration:\nTEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY: set both (the client certificate and its private key) or neither',
     );
   }
+  if (Boolean(config.blobs.access_key_id) !== Boolean(config.blobs.secret_access_key)) {
+    throw new ConfigError('invalid configuration:\nSVC_BLOBS__ACCESS_KEY_ID and SVC_BLOBS__SECRET_ACCESS_KEY: set both or neither');
+  }
   config.data_dir = path.resolve(config.data_dir);
+  config.blobs.url ??= pathToFileURL(path.join(config.data_dir, 'blobs')).href;
   return config;
 }

@@ -29,7 +29,7 @@ import { linksOnAttach } from '../domain/intakes/intake-status';
 import type { CasePriority } from '../domain/cases/case-states';
 import { sanitizeFilename, looksLikeText, sniffTextType } from '../domain/intakes/intake-files';
 import { contactOf, type IntakeContact, type IntakePayload } from '../domain/intakes/intake-payload';
-import { createBlobStore } from '../infra/blob-store';
+import type { BlobStore } from '../infra/blob-store';
 import { vaultFor } from '../infra/vault';
 import { startPlatformWorkflow } from './platform-workflows';
 
@@ -74,6 +74,20 @@ export interface SubmitDeps {
   knex: Knex;
   temporal: Client;
   config: AppConfig;
+  /** The platform's blob store (local directory or S3): files go there, never to a local path. */
+  blobs: BlobStore;
+}
+
+/** The first bytes of a file: enough to sniff its type (file-type reads at most 4100). */
+async function headOf(file: string, bytes = 64 * 1024): Promise<Buffer> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buf, 0, bytes, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }
 
 function shapeCreated(intake: IntakeRow, files: IntakeFileRow[], jobs: IntakeJobRow[]): IntakeCreated {
@@ -111,20 +125,19 @@ export async function submitIntake(
   deps: SubmitDeps,
   input: { payload: IntakePayload; files: SubmittedFile[]; submittedBy: string; idempotency?: { key: string; hash: string } },
 ): Promise<{ created: boolean; intake: IntakeCreated }> {
-  const blobs = createBlobStore(deps.config.data_dir);
   const vault = vaultFor(deps.config);
   const id = randomUUID();
   const files: Array<Omit<IntakeFileRow, 'intake_id' | 'created_at'>> = [];
   // Content-addressed: storing the same bytes again (a retry) writes nothing new.
   for (const [position, f] of input.files.entries()) {
-    const bytes = await fs.promises.readFile(f.path);
-    const stored = await blobs.put(bytes);
+    // Streamed into the store (hashed on the way); only the head is read for the type.
+    const stored = await deps.blobs.put(fs.createReadStream(f.path));
     files.push({
       id: randomUUID(),
       position,
       filename: sanitizeFilename(f.originalName, `file-${position + 1}`),
       declared_content_type: f.declaredType,
-      content_type: await sniffContentType(bytes),
+      content_type: await sniffContentType(await headOf(f.path)),
       sha256: stored.sha256,
       size: stored.size,
       blob_key: stored.key,

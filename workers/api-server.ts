@@ -1,6 +1,7 @@
 // `npm run api`: the Koa API alone, for production, joining PostgreSQL and Temporal from
 // DATABASE_URL and TEMPORAL_ADDRESS (default: those of a running `npm start`).
 import { loadConfig } from '../config/config';
+import { createConfiguredBlobStore } from '../infra/blob-store';
 import { createLogger } from '../infra/logger';
 import { platformAddresses } from './infrastructure';
 import { checkIdentityMode, connectDatabase, connectTemporal, migrateOnStart, startApiServer } from './platform-runtime';
@@ -13,13 +14,15 @@ async function main(): Promise<void> {
   const { databaseUrl, temporalAddress } = platformAddresses(config);
   const knex = await connectDatabase(config, databaseUrl, log, migrateOnStart(config));
   const temporal = await connectTemporal(config, temporalAddress);
-  const api = await startApiServer({ config, knex, temporal, log }, config.port);
+  const blobs = createConfiguredBlobStore(config);
+  const api = await startApiServer({ config, knex, temporal, log, blobs }, config.port);
   onShutdown(log, [
     ['api', api.close],
+    ['blob store', () => blobs.close()],
     ['temporal client', () => temporal.connection.close()],
     ['database pool', () => knex.destroy()],
   ]);
-  log.info({ host: config.api.host, url: `http://localhost:${config.port}`, docs: `http://localhost:${config.port}/docs` }, 'API listening');
+  log.info({ host: config.api.host, blobs: blobs.location, url: `http://localhost:${config.port}`, docs: `http://localhost:${config.port}/docs` }, 'API listening');
 }
 
 main().catch((err) => {

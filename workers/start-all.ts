@@ -21,8 +21,9 @@ async function main(): Promise<void> {
   const worker = await startWorker(config, infra.temporalAddress, deps);
   say(`fip: chromium ${describeChromium(worker.resources.chromium)}`);
   say(`fip: wallet allowlist ${worker.resources.walletAllowlist.pairs.length} token-network pairs (${worker.resources.walletAllowlist.path})`);
-  const background = await startBackgroundServices(deps);
-  const api = await startApiServer(deps, config.port);
+  const appDeps = { ...deps, blobs: worker.resources.blobs }; // the API streams downloads from the workers' store
+  const background = await startBackgroundServices(appDeps);
+  const api = await startApiServer(appDeps, config.port);
   onShutdown(log, [
     ['api', api.close],
     ['workers', worker.shutdown],

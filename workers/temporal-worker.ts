@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const temporal = await connectTemporal(config, temporalAddress);
   const deps = { config, knex, temporal, log };
   const worker = await startWorker(config, temporalAddress, deps);
-  const background = await startBackgroundServices(deps);
+  const background = await startBackgroundServices({ ...deps, blobs: worker.resources.blobs });
   onShutdown(log, [
     ['workers', worker.shutdown],
     ['background', background.stop],

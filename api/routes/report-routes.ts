@@ -11,7 +11,7 @@ import {
   TemplateNameSchema,
   checkScopeAgainstTemplate,
 } from '../../domain/reports/report-request';
-import { createBlobStore } from '../../infra/blob-store';
+import { BlobNotFoundError } from '../../infra/blob-store';
 import { startPlatformWorkflow } from '../../services/platform-workflows';
 import { NotFoundError, UnprocessableError } from '../errors';
 import { IdempotencyKeySchema, requestHash } from '../idempotency-key';
@@ -127,23 +127,52 @@ export const reportRoutes = [
   defineRoute<{ id: string }>({
     method: 'get',
     path: '/reports/generated/{id}/download',
-    summary: 'Download a generated report (streamed)',
+    summary: 'Download a generated report (streamed from the blob store; one byte range with Range: bytes=start-end)',
     tags: ['reports'],
     access: { roles: ['admin', 'analyst'], scopes: ['reports:read'] },
-    request: { params: UuidParam },
+    request: { params: UuidParam, headers: z.object({ range: z.string().optional() }) },
     responses: {
       200: { description: 'The report file; X-Content-SHA256 carries its hash', contentType: Object.values(REPORT_CONTENT_TYPES) },
+      206: { description: 'The requested byte range (Content-Range); a Range that is not one satisfiable bytes range is ignored (200)', contentType: Object.values(REPORT_CONTENT_TYPES) },
       404: { description: 'No such report', schema: ErrorSchema },
     },
-    handler: async ({ params, deps, ctx }) => {
+    handler: async ({ params, headers, deps, ctx }) => {
       const report = await findGeneratedReport(deps.knex, params.id);
-      const blobs = createBlobStore(deps.config.data_dir);
-      if (!report || !(await blobs.exists(report.blob_key))) throw new NotFoundError(`no generated report ${params.id}`);
+      if (!report) throw new NotFoundError(`no generated report ${params.id}`);
+      const range = singleByteRange(headers.range, report.size_bytes);
+      // Streamed from the blob store (local directory or S3) through the API; no presigned URLs.
+      const body = await deps.blobs.get(report.blob_key, range ?? undefined).catch((err: unknown) => {
+        if (err instanceof BlobNotFoundError) throw new NotFoundError(`no generated report ${params.id}`);
+        throw err;
+      });
       ctx.type = REPORT_CONTENT_TYPES[report.format];
-      ctx.length = report.size_bytes;
       ctx.attachment(reportFileName(report.template, report.due_at, report.format));
       ctx.set('X-Content-SHA256', report.sha256);
-      return { body: blobs.open(report.blob_key) };
+      ctx.set('Accept-Ranges', 'bytes');
+      if (!range) {
+        ctx.length = report.size_bytes;
+        return { body };
+      }
+      ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${report.size_bytes}`);
+      ctx.length = range.end - range.start + 1;
+      return { status: 206, body };
     },
   }),
 ];
+
+/** `bytes=a-b`, `bytes=a-` or `bytes=-n` within the size, else null (the whole file is sent). */
+function singleByteRange(header: string | undefined, size: number): { start: number; end: number } | null {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || (m[1] === '' && m[2] === '') || size === 0) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (!Number.isSafeInteger(start) || start > end || start >= size) return null;
+  return { start, end };
+}

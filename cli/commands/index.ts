@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { register as registerBlobs } from './blobs';
 import { register as registerDb } from './db';
 import { register as registerJobs } from './jobs';
 import { register as registerKeys } from './keys';
@@ -14,6 +15,7 @@ export function registerCommandGroups(program: Command): void {
   registerKeys(program);
   registerJobs(program);
   registerSetup(program);
+  registerBlobs(program);
   registerSsiWallet(program);
   registerVault(program);
 }

@@ -17,6 +17,19 @@ export function register(program: Command): void {
       process.stdout.write(`${found}\n`);
     });
   setup
+    .command('minio')
+    .description('Find or build MinIO (the S3-compatible server the tests and the benchmark use) and print its path')
+    .action(async () => {
+      const { resolveMinio } = await import('../../infra/minio');
+      const found = await resolveMinio((line) => process.stderr.write(`${line}\n`));
+      if (!found) {
+        process.stderr.write('no MinIO binary (MINIO_PATH, PATH, cache) and no Go toolchain to build it\n');
+        process.exitCode = 1;
+        return;
+      }
+      process.stdout.write(`${found}\n`);
+    });
+  setup
     .command('temporal')
     .description("Register the platform's search attributes (FipKind, FipRecordId) in the Temporal namespace (idempotent)")
     .action(async () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { ConfigError, loadConfig } from '../../config/config';
+import { createLogger } from '../../infra/logger';
 
 describe('configuration', () => {
   it('applies defaults and nests SVC_ settings with __', () => {
@@ -50,5 +51,30 @@ describe('configuration', () => {
       [c.temporal_tls_cert, c.temporal_tls_key, c.temporal_tls_ca, c.temporal_tls_server_name, c.temporal_api_key],
       ['/c.pem', '/c.key', '/ca.pem', 't.example.org', 'k'],
     );
+  });
+  it('blobs default to the local directory <data dir>/blobs; SVC_BLOBS__* select and configure S3', () => {
+    const c = loadConfig({ SVC_DATA_DIR: '/srv/fip data' });
+    assert.equal(c.blobs.url, 'file:///srv/fip%20data/blobs');
+    const s3 = loadConfig({
+      SVC_BLOBS__URL: 's3://fip-blobs/prod', SVC_BLOBS__ENDPOINT: 'http://127.0.0.1:9000', SVC_BLOBS__REGION: 'eu-west-1',
+      SVC_BLOBS__ACCESS_KEY_ID: 'AKID', SVC_BLOBS__SECRET_ACCESS_KEY: 's3cr3t', SVC_BLOBS__FORCE_PATH_STYLE: 'true',
+    });
+    assert.deepEqual(s3.blobs, { url: 's3://fip-blobs/prod', endpoint: 'http://127.0.0.1:9000', region: 'eu-west-1', access_key_id: 'AKID', secret_access_key: 's3cr3t', force_path_style: true });
+  });
+
+  it('a bad SVC_BLOBS__URL, or a key without its secret, stops start-up naming the variable', () => {
+    for (const url of ['/just/a/path', 'http://bucket/x', 's3://B_ad/x', 'file://otherhost/x', 's3://bucket:9000/x']) {
+      assert.throws(() => loadConfig({ SVC_BLOBS__URL: url }), (e: unknown) => e instanceof ConfigError && /SVC_BLOBS__URL: file:\/\/\/absolute\/path or s3:\/\/bucket\/prefix/.test(e.message), url);
+    }
+    assert.throws(() => loadConfig({ SVC_BLOBS__ACCESS_KEY_ID: 'AKID' }), /SVC_BLOBS__ACCESS_KEY_ID and SVC_BLOBS__SECRET_ACCESS_KEY: set both or neither/);
+  });
+
+  it('the S3 secret is redacted when the config is logged', () => {
+    const lines: string[] = [];
+    const log = createLogger('info', 'test', { write: (l: string) => lines.push(l) });
+    log.info({ config: loadConfig({ SVC_BLOBS__URL: 's3://b-1/x', SVC_BLOBS__ACCESS_KEY_ID: 'AKID', SVC_BLOBS__SECRET_ACCESS_KEY: 'very-secret-value' }) }, 'config');
+    assert.equal(lines.length, 1);
+    assert.doesNotMatch(lines[0], /very-secret-value/);
+    assert.match(lines[0], /"secret_access_key":"\[redacted\]"/);
   });
 });

@@ -6,6 +6,7 @@ import { startApiServer } from '../../workers/platform-runtime';
 import { freePort } from '../support/free-port';
 import { http } from '../support/http';
 import { testConfig, testKnex, testTemporal } from '../support/platform';
+import { createConfiguredBlobStore } from '../../infra/blob-store';
 
 interface LogLine { msg: string; request_id?: string; dependency?: string; detail?: string }
 
@@ -22,7 +23,7 @@ describe('GET /readyz', () => {
     const connection = await Connection.lazy({ address: `127.0.0.1:${closed}`, connectTimeout: 1_000 });
     const temporal = new Client({ connection, namespace: 'default' });
     const { log, lines } = capturingLogger();
-    const api = await startApiServer({ config: testConfig(), knex, temporal, log }, 0, '127.0.0.1');
+    const api = await startApiServer({ config: testConfig(), knex, temporal, log, blobs: createConfiguredBlobStore(testConfig()) }, 0, '127.0.0.1');
     try {
       const res = await http(`${api.url}/readyz`, { headers: { 'X-Request-Id': 'readyz-probe-1' } });
       assert.equal(res.status, 503);
@@ -41,7 +42,7 @@ describe('GET /readyz', () => {
 
   it('answers ok for both when they are reachable', async () => {
     const { log } = capturingLogger();
-    const api = await startApiServer({ config: testConfig(), knex: testKnex(), temporal: await testTemporal(), log }, 0, '127.0.0.1');
+    const api = await startApiServer({ config: testConfig(), knex: testKnex(), temporal: await testTemporal(), log, blobs: createConfiguredBlobStore(testConfig()) }, 0, '127.0.0.1');
     try {
       const res = await http(`${api.url}/readyz`);
       assert.equal(res.status, 200);

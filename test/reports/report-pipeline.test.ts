@@ -121,7 +121,7 @@ describe('report pipeline', function () {
       // Every generation waits here, after rendering and before storing, until all 8 have arrived:
       // only possible when none of them holds a pool connection while it renders.
       const worker = await startWorker(config, process.env.TEMPORAL_ADDRESS!, { ...deps, hooks: { beforeReportStore: async () => { entered++; await gate; } } }, q);
-      const api = await startApiServer(deps, 0, '127.0.0.1');
+      const api = await startApiServer({ ...deps, blobs: worker.resources.blobs }, 0, '127.0.0.1');
       try {
         const started = await Promise.all(
           Array.from({ length: 8 }, () =>

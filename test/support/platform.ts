@@ -6,6 +6,7 @@ import { loadConfig, type AppConfig } from '../../config/config';
 import type { AppDeps } from '../../api/app-deps';
 import type { AppOptions } from '../../api/app';
 import { createKnex } from '../../db/connection';
+import { createConfiguredBlobStore } from '../../infra/blob-store';
 import { createLogger } from '../../infra/logger';
 import { connectTemporal, startApiServer, startWorker, type RunningApi, type RunningWorker } from '../../workers/platform-runtime';
 
@@ -29,7 +30,9 @@ export async function testTemporal(): Promise<Client> {
 
 export async function testDeps(env: Record<string, string> = {}): Promise<AppDeps> {
   const config = testConfig(env);
-  return { config, knex: testKnex(), temporal: await testTemporal(), log: createLogger(config.log.level, 'fip-test') };
+  const blobs = createConfiguredBlobStore(config);
+  closers.push(() => blobs.close());
+  return { config, knex: testKnex(), temporal: await testTemporal(), log: createLogger(config.log.level, 'fip-test'), blobs };
 }
 
 /** A real API server on a free port; closed after the run (or call close()). */
@@ -46,6 +49,11 @@ export async function startTestWorker(taskQueue: string, env: Record<string, str
   const worker = await startWorker(deps.config, process.env.TEMPORAL_ADDRESS!, deps, taskQueue);
   closers.push(worker.shutdown);
   return { ...worker, deps };
+}
+
+/** Runs `close` when the test run ends (before the shared database pool and Temporal client close). */
+export function closeAfterTestRun(close: () => Promise<void>): void {
+  closers.push(close);
 }
 
 export async function closeSharedTestResources(): Promise<void> {

@@ -1,0 +1,184 @@
+// MinIO, the S3-compatible server the tests, CI and the benchmark run the S3 blob store against.
+// Like the Temporal CLI it is a Go program: found in this order: MINIO_PATH; `minio` on PATH; the
+// cache directory (~/.cache/fip/minio-<version>/minio); else, when Go is installed, built once into
+// that cache with `go install` (several minutes and 1.5 GB of memory; progress is printed).
+// startMinio() runs one on loopback with its own data directory and credentials.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Progress } from './temporal-cli';
+
+/** MinIO tags are not semver; this is the module proxy's pseudo-version of its last release commit (Feb 2026, Go ≥ 1.24). */
+export const MINIO_VERSION = 'v0.0.0-20260212201848-7aac2a2c5b7c';
+const GO_PACKAGE = `github.com/minio/minio@${MINIO_VERSION}`;
+
+export function minioCacheDir(): string {
+  const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+  return path.join(base, 'fip', `minio-${MINIO_VERSION.slice(-12)}`);
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function onPath(name: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (dir && isExecutable(path.join(dir, name))) return path.join(dir, name);
+  }
+  return null;
+}
+
+/** The MinIO binary, building it when needed; null when there is none and no Go to build it. */
+export async function resolveMinio(progress: Progress, explicitPath = process.env.MINIO_PATH): Promise<string | null> {
+  if (explicitPath) {
+    if (!isExecutable(explicitPath)) throw new Error(`MINIO_PATH=${explicitPath} is not an executable file`);
+    return explicitPath;
+  }
+  const found = onPath('minio');
+  if (found) return found;
+  const cached = path.join(minioCacheDir(), 'minio');
+  if (isExecutable(cached)) return cached;
+  const go = onPath('go');
+  if (!go) return null;
+  await buildWithGo(go, cached, progress);
+  return cached;
+}
+
+async function buildWithGo(go: string, target: string, progress: Progress): Promise<void> {
+  const goVersion = spawnSync(go, ['version'], { encoding: 'utf8' }).stdout.trim();
+  const parent = path.dirname(path.dirname(target));
+  fs.mkdirSync(parent, { recursive: true });
+  // A private directory, then rename: two builds at once never leave half a binary.
+  const staging = fs.mkdtempSync(path.join(parent, '.minio-build-'));
+  progress(`MinIO not found: building ${GO_PACKAGE} with ${goVersion} (a one-time step of several minutes and 1.5 GB of memory)...`);
+  const started = Date.now();
+  const ticker = setInterval(() => progress(`  still building MinIO (${Math.round((Date.now() - started) / 1000)} s)...`), 20_000);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(go, ['install', GO_PACKAGE], {
+        env: { ...process.env, GOBIN: staging, GOFLAGS: `${process.env.GOFLAGS ?? ''} -buildvcs=false`.trim() },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let tail = '';
+      const onData = (chunk: Buffer) => {
+        const text = chunk.toString();
+        tail = (tail + text).slice(-4000);
+        for (const line of text.split('\n')) if (line.trim()) progress(`  go: ${line.trim()}`);
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      child.on('error', reject);
+      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`go install failed (exit ${code}):\n${tail}`))));
+    });
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.renameSync(path.join(staging, 'minio'), target);
+    progress(`MinIO built in ${Math.round((Date.now() - started) / 1000)} s: ${target}`);
+  } finally {
+    clearInterval(ticker);
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+export interface RunningMinio {
+  /** http://127.0.0.1:<port> */
+  endpoint: string;
+  accessKey: string;
+  secretKey: string;
+  dataDir: string;
+  /** SVC_BLOBS__* for a store in `bucket` (created by createBucket) under `prefix`. */
+  blobEnv(bucket: string, prefix?: string): Record<string, string>;
+  createBucket(bucket: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function freeLoopbackPort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts MinIO on loopback (free ports) with its own data directory and fresh credentials. */
+export async function startMinio(opts: { dataDir: string; progress?: Progress; binary?: string }): Promise<RunningMinio> {
+  const progress = opts.progress ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const binary = opts.binary ?? (await resolveMinio(progress));
+  if (!binary) throw new Error('MinIO is not installed and there is no Go toolchain to build it (`npx fip setup minio` says more)');
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  const [port, consolePort] = [await freeLoopbackPort(), await freeLoopbackPort()];
+  const accessKey = `fip${randomBytes(6).toString('hex')}`;
+  const secretKey = randomBytes(24).toString('hex');
+  const child = spawn(binary, ['server', opts.dataDir, '--quiet', '--address', `127.0.0.1:${port}`, '--console-address', `127.0.0.1:${consolePort}`], {
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      MINIO_ROOT_USER: accessKey,
+      MINIO_ROOT_PASSWORD: secretKey,
+      MINIO_BROWSER: 'off',
+      MINIO_UPDATE: 'off',
+      MINIO_CI_CD: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000));
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const endpoint = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  try {
+    const deadline = Date.now() + 60_000;
+    let ready = false;
+    const early = exited.then((code) => {
+      throw new Error(`minio exited (code ${code}) before it was ready:\n${output}`);
+    });
+    early.catch(() => undefined);
+    while (!ready) {
+      if (child.exitCode !== null) await early;
+      if (Date.now() > deadline) throw new Error(`minio at ${endpoint} not ready after 60 s:\n${output}`);
+      ready = await fetch(`${endpoint}/minio/health/ready`).then((r) => r.ok, () => false);
+      if (!ready) await new Promise((r) => setTimeout(r, 150));
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  const blobEnv = (bucket: string, prefix = '') => ({
+    SVC_BLOBS__URL: `s3://${bucket}/${prefix}`,
+    SVC_BLOBS__ENDPOINT: endpoint,
+    SVC_BLOBS__REGION: 'us-east-1',
+    SVC_BLOBS__ACCESS_KEY_ID: accessKey,
+    SVC_BLOBS__SECRET_ACCESS_KEY: secretKey,
+    SVC_BLOBS__FORCE_PATH_STYLE: 'true',
+  });
+  const createBucket = async (bucket: string) => {
+    const { CreateBucketCommand } = await import('@aws-sdk/client-s3');
+    const { createS3Client } = await import('./blob-store-s3');
+    const client = createS3Client({ endpoint, region: 'us-east-1', access_key_id: accessKey, secret_access_key: secretKey, force_path_style: true });
+    try {
+      await client.send(new CreateBucketCommand({ Bucket: bucket }));
+    } finally {
+      client.destroy();
+    }
+  };
+  return { endpoint, accessKey, secretKey, dataDir: opts.dataDir, blobEnv, createBucket, stop };
+}
