@@ -2,6 +2,7 @@
 // not exist (404), and a route cannot be registered without a policy.
 import type { RouteDef } from './route-definition';
 import { accountRoutes } from './routes/account-routes';
+import { investigationRoutes } from './routes/investigation-routes';
 import { reportRoutes } from './routes/report-routes';
 import { scheduledReportRoutes } from './routes/scheduled-report-routes';
 import { systemRoutes } from './routes/system-routes';
@@ -10,6 +11,6 @@ import { taskRoutes } from './routes/task-routes';
 let routes: RouteDef[] | null = null;
 
 export function allRoutes(): RouteDef[] {
-  routes ??= [...systemRoutes(allRoutes), ...accountRoutes, ...scheduledReportRoutes, ...reportRoutes, ...taskRoutes];
+  routes ??= [...systemRoutes(allRoutes), ...accountRoutes, ...scheduledReportRoutes, ...reportRoutes, ...taskRoutes, ...investigationRoutes];
   return routes;
 }

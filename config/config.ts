@@ -100,6 +100,8 @@ const schema = z.strictObject({
       max_concurrent_activities: int(1, 1000).optional(),
       max_concurrent_local_activities: int(1, 1000).optional(),
       max_concurrent_workflow_tasks: int(2, 1000).optional(),
+      // Names this worker's browser task queue (<task_queue>/browser/<instance>); default the host name.
+      instance: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'letters, digits, dot, dash, underscore (1-100)').optional(),
     })
     .prefault({}),
   reports: z

@@ -7,6 +7,7 @@ export const PUBLIC_FAILURE_TYPES: ReadonlySet<string> = new Set([
   'InvalidReportRequest',
   'InvalidScheduleOptions',
   'ChromiumUnavailable',
+  'InvestigationTargetBlocked',
 ]);
 
 export function isPublicFailureType(type: string | null | undefined): boolean {

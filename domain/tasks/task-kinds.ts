@@ -20,6 +20,8 @@ export interface TaskKindDef {
 
 const REPORT_READ: TaskAccessPolicy = { roles: ['admin', 'analyst'], scopes: ['reports:read', 'reports:write'] };
 const REPORT_WRITE: TaskAccessPolicy = { roles: ['admin', 'analyst'], scopes: ['reports:write'] };
+const INVESTIGATION_READ: TaskAccessPolicy = { roles: ['admin', 'analyst'], scopes: ['investigations:read', 'investigations:write'] };
+const INVESTIGATION_WRITE: TaskAccessPolicy = { roles: ['admin', 'analyst'], scopes: ['investigations:write'] };
 const ADMIN_ONLY: TaskAccessPolicy = { roles: ['admin'], scopes: [] };
 
 /**
@@ -35,6 +37,7 @@ export const PLATFORM_TASK_KINDS = {
     cancelRefusal: 'a report schedule is stopped with PUT /intelligence/scheduled-reports/{id}/deactivate',
   },
   scheduledReportsJobWorkflow: { kind: 'scheduled-reports-job', read: ADMIN_ONLY, write: ADMIN_ONLY, cancelRefusal: null },
+  ssiInvestigationWorkflow: { kind: 'investigation', read: INVESTIGATION_READ, write: INVESTIGATION_WRITE, cancelRefusal: null },
 } as const satisfies Record<string, TaskKindDef>;
 
 export type PlatformWorkflowType = keyof typeof PLATFORM_TASK_KINDS;
@@ -60,4 +63,6 @@ export function anyTaskKindPolicy(which: 'read' | 'write'): TaskAccessPolicy {
  */
 export const SEARCH_ATTRIBUTE_KIND = 'FipKind';
 export const SEARCH_ATTRIBUTE_RECORD_ID = 'FipRecordId';
-export const PLATFORM_SEARCH_ATTRIBUTES: readonly string[] = [SEARCH_ATTRIBUTE_KIND, SEARCH_ATTRIBUTE_RECORD_ID];
+/** The named state of a task that has one (an investigation's QUEUED, NAVIGATE, ..., COMPLETE). */
+export const SEARCH_ATTRIBUTE_STAGE = 'FipStage';
+export const PLATFORM_SEARCH_ATTRIBUTES: readonly string[] = [SEARCH_ATTRIBUTE_KIND, SEARCH_ATTRIBUTE_RECORD_ID, SEARCH_ATTRIBUTE_STAGE];
