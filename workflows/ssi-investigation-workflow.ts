@@ -32,7 +32,8 @@ function browserActivities(taskQueue: string) {
     // A worker that died and is not coming back: give its queue up and take another worker's.
     scheduleToStartTimeout: '2 minutes',
     startToCloseTimeout: '10 minutes',
-    heartbeatTimeout: '30 seconds',
+    // Heartbeats come every second; a dead worker is noticed after this and the step is retried.
+    heartbeatTimeout: '15 seconds',
     retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 5, nonRetryableErrorTypes: ['InvestigationTargetBlocked'] },
   });
 }

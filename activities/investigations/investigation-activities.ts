@@ -320,6 +320,7 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
       if (session) {
         await flush(session).catch(() => undefined);
         await session.close();
+        await appendActions(knex, input.scanId, [{ key: 'close_browser', state: (await findInvestigation(knex, input.scanId))?.state ?? '', action: 'close_browser', target: 'browser context', outcome: 'closed' }]);
       }
     },
 

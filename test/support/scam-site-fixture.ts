@@ -24,7 +24,8 @@ function page(title: string, body: string, head = ''): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title>${head}</head><body>${body}</body></html>`;
 }
 
-export async function startScamSiteFixture(opts: { coinTabs?: number } = {}): Promise<ScamSiteFixture> {
+/** `coinTabs`: tabs on the deposit page (4 or more); `delayMs`: every HTML page answers this late. */
+export async function startScamSiteFixture(opts: { coinTabs?: number; delayMs?: number } = {}): Promise<ScamSiteFixture> {
   const a = makeAddresses(801);
   const b = makeAddresses(802);
   const c = makeAddresses(803);
@@ -109,7 +110,8 @@ window.addEventListener('hashchange', render); render();
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     const handler = routes[path];
-    if (handler) handler(res);
+    if (handler && opts.delayMs && !path.startsWith('/api/')) setTimeout(() => handler(res), opts.delayMs);
+    else if (handler) handler(res);
     else res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
   });
   await new Promise<void>((resolve, reject) => {
