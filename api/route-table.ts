@@ -3,6 +3,8 @@
 import type { RouteDef } from './route-definition';
 import { accountRoutes } from './routes/account-routes';
 import { investigationRoutes } from './routes/investigation-routes';
+import { investigationWalletRoutes } from './routes/investigation-wallet-routes';
+import { playbookRoutes } from './routes/playbook-routes';
 import { reportRoutes } from './routes/report-routes';
 import { scheduledReportRoutes } from './routes/scheduled-report-routes';
 import { systemRoutes } from './routes/system-routes';
@@ -11,6 +13,7 @@ import { taskRoutes } from './routes/task-routes';
 let routes: RouteDef[] | null = null;
 
 export function allRoutes(): RouteDef[] {
-  routes ??= [...systemRoutes(allRoutes), ...accountRoutes, ...scheduledReportRoutes, ...reportRoutes, ...taskRoutes, ...investigationRoutes];
+  // The wallet routes (/investigations/ssi/wallets) come before /investigations/ssi/{scan_id}.
+  routes ??= [...systemRoutes(allRoutes), ...accountRoutes, ...scheduledReportRoutes, ...reportRoutes, ...taskRoutes, ...playbookRoutes, ...investigationWalletRoutes, ...investigationRoutes];
   return routes;
 }
