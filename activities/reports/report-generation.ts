@@ -183,14 +183,9 @@ export function createReportGenerationActivities(deps: ReportGenerationDeps) {
 
         // 3. A short transaction: lock the run, re-check, insert, advance.
         return deps.knex.transaction(async (trx): Promise<ScheduledRunOutcome> => {
-          await lockReportRun(trx, runKey);
-          const current = await findReportSchedule(trx, schedule.id);
-          if (!current) return { status: 'missing' };
-          const winner = await findReportForRun(trx, schedule.id, dueAt);
-          if (winner) return { status: 'existing', reportId: winner.id, createdAt: winner.created_at.toISOString(), next: await advancePast(trx, current, dueAt) };
-          // Deactivation waits on this share lock, so a report is either stored before it or never.
-          if (!(await isScheduleActiveForShare(trx, schedule.id))) return { status: 'inactive' };
-          if (current.next_run_at.getTime() !== dueAt.getTime()) return { status: 'stale', next: scheduleState(current) };
+          const checked = await lockAndRecheck(trx, schedule.id, dueAt, runKey);
+          if ('status' in checked) return checked;
+          const current = checked.schedule;
           throwIfCancelled();
           const report = await insertGeneratedReport(trx, row);
           deps.log.info({ schedule_id: schedule.id, due_at: dueAt.toISOString(), report_id: report.id }, 'scheduled report generated');
@@ -235,19 +230,32 @@ export function createReportGenerationActivities(deps: ReportGenerationDeps) {
   };
 
   /**
+   * Inside the run's short transaction: takes the run's advisory lock and checks again what the
+   * quick check saw. Answers the outcome when the run is already decided (its report exists, the
+   * schedule is gone, inactive or has moved on), else the schedule as it is now. Deactivation waits
+   * on the share lock taken here, so a report is either stored before it or never.
+   */
+  async function lockAndRecheck(trx: Knex.Transaction, scheduleId: string, dueAt: Date, runKey: string): Promise<ScheduledRunOutcome | { schedule: ReportScheduleRow }> {
+    await lockReportRun(trx, runKey);
+    const current = await findReportSchedule(trx, scheduleId);
+    if (!current) return { status: 'missing' };
+    const winner = await findReportForRun(trx, scheduleId, dueAt);
+    if (winner) return { status: 'existing', reportId: winner.id, createdAt: winner.created_at.toISOString(), next: await advancePast(trx, current, dueAt) };
+    if (!(await isScheduleActiveForShare(trx, scheduleId))) return { status: 'inactive' };
+    if (current.next_run_at.getTime() !== dueAt.getTime()) return { status: 'stale', next: scheduleState(current) };
+    return { schedule: current };
+  }
+
+  /**
    * Records last_error, moves the schedule to its next due time and fails the run for good; unless
    * the re-check under the lock finds the run done, the schedule inactive or already moved on.
    */
   async function skipInvalidRun(schedule: ReportScheduleRow, dueAt: Date, runKey: string, error: string): Promise<ScheduledRunOutcome> {
     const message = `stored report options are invalid: ${error}`;
     const outcome = await deps.knex.transaction(async (trx): Promise<ScheduledRunOutcome | { status: 'skipped'; next: ScheduleState }> => {
-      await lockReportRun(trx, runKey);
-      const current = await findReportSchedule(trx, schedule.id);
-      if (!current) return { status: 'missing' };
-      const winner = await findReportForRun(trx, schedule.id, dueAt);
-      if (winner) return { status: 'existing', reportId: winner.id, createdAt: winner.created_at.toISOString(), next: await advancePast(trx, current, dueAt) };
-      if (!(await isScheduleActiveForShare(trx, schedule.id))) return { status: 'inactive' };
-      if (current.next_run_at.getTime() !== dueAt.getTime()) return { status: 'stale', next: scheduleState(current) };
+      const checked = await lockAndRecheck(trx, schedule.id, dueAt, runKey);
+      if ('status' in checked) return checked;
+      const current = checked.schedule;
       await skipReportScheduleRun(trx, schedule.id, dueAt, nextRunAfter(current.cadence, dueAt, current.anchor_day), message);
       return { status: 'skipped', next: scheduleState((await findReportSchedule(trx, schedule.id))!) };
     });

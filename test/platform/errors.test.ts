@@ -15,6 +15,12 @@ const probeRoutes = [
     handler: async ({ body }) => ({ body }),
   }),
   defineRoute({
+    method: 'get', path: '/_probe/query', summary: 'query', tags: ['test'], access: { public: true },
+    request: { query: z.object({ q: z.string() }) },
+    responses: { 200: { description: 'echo' } },
+    handler: async ({ query }) => ({ body: query }),
+  }),
+  defineRoute({
     method: 'get', path: '/_probe/boom', summary: 'boom', tags: ['test'], access: { public: true },
     responses: { 200: { description: 'never' } },
     handler: async () => {
@@ -35,6 +41,15 @@ describe('API errors and request ids', () => {
     assert.equal(res.body.error.code, 'validation_failed');
     const paths = res.body.error.details.map((d: { path: string }) => d.path).sort();
     assert.deepEqual(paths, ['body.items.1', 'body.name']);
+  });
+
+  it('answers 400 naming the field for a NUL character in a body or a query (PostgreSQL cannot store it)', async () => {
+    const res = await http(`${url}/_probe/echo`, { method: 'POST', json: { name: 'ab\u0000c', items: [] } });
+    assert.equal(res.status, 400);
+    assert.deepEqual(res.body.error.details, [{ path: 'body.name', message: 'must not contain the NUL character (U+0000)' }]);
+    const query = await http(`${url}/_probe/query?q=a%00b`);
+    assert.equal(query.status, 400);
+    assert.equal(query.body.error.details[0].path, 'query.q');
   });
 
   it('answers 400 for malformed JSON, 415 for other media types, 413 for huge bodies', async () => {
