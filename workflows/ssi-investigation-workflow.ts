@@ -83,7 +83,7 @@ export async function ssiInvestigationWorkflow(input: InvestigationWorkflowInput
   };
 
   try {
-    const playbook = await shared.resolveInvestigationPlaybook({ scanId, url: input.url, playbookId: input.playbookId });
+    const playbook = await shared.resolveInvestigationPlaybook({ scanId, url: input.url, playbookId: input.playbookId, auto: input.autoPlaybook });
     const steps: PlaybookStepInput[] = playbook?.steps ?? [];
     const pageSteps = steps.filter((s) => s.type === 'click' || s.type === 'fill' || s.type === 'wait_for_text');
     const coinTabSelectors = steps.flatMap((s) => (s.type === 'coin_tabs' ? s.selectors : []));

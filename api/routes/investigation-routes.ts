@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { z } from 'zod';
 import { claimIdempotencyKey } from '../../db/repositories/idempotency-key-repository';
+import { findPlaybook } from '../../db/repositories/playbook-repository';
 import {
   findInvestigation,
   findPage,
@@ -155,7 +156,7 @@ export const investigationRoutes = [
     responses: {
       202: { description: 'Accepted: the investigation is queued', schema: AcceptedSchema },
       400: { description: 'Invalid input (field paths in details)', schema: ErrorSchema },
-      422: { description: 'idempotency_key_reused: the Idempotency-Key was used before with a different body', schema: ErrorSchema },
+      422: { description: 'idempotency_key_reused (the Idempotency-Key was used before with a different body), or unknown_playbook', schema: ErrorSchema },
     },
     handler: async ({ body, headers, principal, deps }) => {
       const requestedBy = principalName(principal);
@@ -167,6 +168,9 @@ export const investigationRoutes = [
         if (row.request_hash !== hash) throw new UnprocessableError('idempotency_key_reused', 'this Idempotency-Key was already used with a different request body; use a new key');
         scanId = (row.response as { scan_id: string }).scan_id;
       }
+      if (body.playbook_id && !(await findPlaybook(deps.knex, body.playbook_id))) {
+        throw new UnprocessableError('unknown_playbook', `no playbook ${body.playbook_id}`);
+      }
       const taskId = investigationTaskId(scanId);
       await insertInvestigation(deps.knex, {
         scanId, url: body.url, domain: new URL(body.url).hostname, requestedBy, playbookId: body.playbook_id ?? null, caseId: body.case_id ?? null,
@@ -177,7 +181,7 @@ export const investigationRoutes = [
           workflowType: 'ssiInvestigationWorkflow',
           workflowId: taskId,
           taskQueue: deps.config.temporal.task_queue,
-          args: [{ scanId, url: body.url, playbookId: body.playbook_id ?? null, options: body.options }],
+          args: [{ scanId, url: body.url, playbookId: body.playbook_id ?? null, autoPlaybook: body.playbook_id === undefined, options: body.options }],
           recordId: scanId,
           title: `Investigation of ${new URL(body.url).host}${body.label ? ` (${body.label})` : ''}`,
           workflowIdReusePolicy: 'REJECT_DUPLICATE',

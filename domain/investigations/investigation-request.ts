@@ -29,7 +29,12 @@ export const InvestigationRequestSchema = z
         }
       }, 'an absolute http(s) URL')
       .describe('The site to investigate (http or https)'),
-    playbook_id: z.string().uuid().optional(),
+    playbook_id: z
+      .string()
+      .uuid()
+      .nullable()
+      .optional()
+      .describe('The playbook to follow; absent: the first enabled playbook whose URL pattern matches; null: none'),
     case_id: z.string().uuid().optional(),
     label: z.string().min(1).max(200).optional(),
     options: InvestigationOptionsSchema,
@@ -41,6 +46,8 @@ export interface InvestigationWorkflowInput {
   scanId: string;
   url: string;
   playbookId: string | null;
+  /** No playbook_id in the request: follow the first matching playbook (null in the request: none). */
+  autoPlaybook: boolean;
   options: InvestigationOptions;
 }
 
@@ -48,10 +55,5 @@ export function investigationTaskId(scanId: string): string {
   return `ssi-${scanId}`;
 }
 
-/** A playbook step as the agent runs it (the playbooks feature validates and stores them). */
-export type PlaybookStepInput =
-  | { type: 'click'; selector: string }
-  | { type: 'fill'; selector: string; value: string }
-  | { type: 'wait_for_text'; text: string; timeout_s: number }
-  | { type: 'coin_tabs'; selectors: string[] }
-  | { type: 'limit_pages'; max: number };
+/** A playbook step as the agent runs it (domain/investigations/playbooks.ts validates them). */
+export type { PlaybookStep as PlaybookStepInput } from './playbooks';

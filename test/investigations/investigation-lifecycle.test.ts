@@ -31,7 +31,7 @@ describe('investigation lifecycle: cancel and worker loss', function () {
     const queue = `inv-cancel-${randomUUID().slice(0, 8)}`;
     await startTestWorker(queue, env(queue));
     const url = (await startTestApi(env(queue))).url;
-    const start = await http(`${url}/investigations/ssi`, { method: 'POST', headers: analyst, json: { url: `${site.origin}/home`, options: { max_pages: 50 } } });
+    const start = await http(`${url}/investigations/ssi`, { method: 'POST', headers: analyst, json: { url: `${site.origin}/home`, playbook_id: null, options: { max_pages: 50 } } });
     assert.equal(start.status, 202, start.text);
     await waitFor('two pages captured', async () => (await http(`${url}/investigations/ssi/${start.body.scan_id}`, { headers: analyst })).body.pages.length >= 2, 120_000, 200);
     const cancel = await http(`${url}/tasks/${start.body.task_id}/update`, { method: 'POST', headers: analyst, json: { status: 'cancelled' } });
@@ -67,7 +67,7 @@ describe('investigation lifecycle: cancel and worker loss', function () {
     };
     let child = await spawnWorker();
     const url = (await startTestApi(env(queue))).url;
-    const start = await http(`${url}/investigations/ssi`, { method: 'POST', headers: analyst, json: { url: `${site.origin}/home`, options: { max_pages: 8 } } });
+    const start = await http(`${url}/investigations/ssi`, { method: 'POST', headers: analyst, json: { url: `${site.origin}/home`, playbook_id: null, options: { max_pages: 8 } } });
     assert.equal(start.status, 202, start.text);
     const scanId = start.body.scan_id;
     await waitFor('exploring', async () => (await http(`${url}/investigations/ssi/${scanId}`, { headers: analyst })).body.pages.length >= 2, 120_000, 100);

@@ -25,8 +25,15 @@ describe('scam-site investigations (end to end)', function () {
   });
   after(async () => site?.close());
 
-  it('follows the redirect chain, captures every page, clicks coin tabs, follows the SPA route, and records wallets, PII, actions and blocked canary requests', async () => {
-    const start = await http(`${url}/investigations/ssi`, { method: 'POST', headers: analyst, json: { url: `${site.origin}/r1`, label: 'fixture', options: { max_pages: 12, page_timeout_s: 30 } } });
+  it('follows the redirect chain, runs the playbook steps, captures every page, clicks coin tabs, follows the SPA route, and records wallets, PII, actions and blocked canary requests', async () => {
+    const playbook = await http(`${url}/playbooks/ssi`, {
+      method: 'POST', headers: analyst,
+      json: { name: `fixture ${queue}`, url_patterns: ['127.0.0.1/**'], steps: [{ type: 'click', selector: '#reveal' }, { type: 'wait_for_text', text: 'VIP deposits', timeout_s: 10 }] },
+    });
+    assert.equal(playbook.status, 201, playbook.text);
+    const start = await http(`${url}/investigations/ssi`, {
+      method: 'POST', headers: analyst, json: { url: `${site.origin}/r1`, label: 'fixture', playbook_id: playbook.body.id, options: { max_pages: 12, page_timeout_s: 30 } },
+    });
     assert.equal(start.status, 202, start.text);
     assert.equal(start.body.status, 'queued');
     assert.equal(start.body.task_id, `ssi-${start.body.scan_id}`);
@@ -57,6 +64,10 @@ describe('scam-site investigations (end to end)', function () {
 
     const byAddress = new Map(inv.wallets.map((w: { address: string }) => [w.address, w]));
     const w = site.wallets;
+    assert.equal(inv.playbook_id, playbook.body.id);
+    const stepActions = inv.agent_actions.filter((a: { action: string }) => a.action.startsWith('playbook_')).map((a: { action: string; target: string; outcome: string }) => [a.action, a.target, a.outcome]);
+    assert.deepEqual(stepActions, [['playbook_click', '#reveal', 'ok'], ['playbook_wait_for_text', 'VIP deposits', 'ok']]);
+    assert.equal((inv.wallets.find((x: { address: string }) => x.address === site.wallets.vip) as { found_in_state: string } | undefined)?.found_in_state, 'CAPTURE', 'the playbook click revealed the VIP wallet');
     for (const addr of [w.home, w.tabBtc, w.tabEth, w.tabUsdt, w.tabTrx, w.spa, w.frame, w.delayed]) assert.ok(byAddress.has(addr), `wallet ${addr} found; got ${[...byAddress.keys()]}`);
     for (const addr of [w.tabBtc, w.tabEth, w.tabUsdt, w.tabTrx]) assert.equal((byAddress.get(addr) as { found_in_state: string }).found_in_state, 'DISCOVER_COIN_TABS');
     assert.equal((byAddress.get(w.home) as { found_in_state: string }).found_in_state, 'NAVIGATE');
@@ -116,7 +127,7 @@ describe('scam-site investigations (end to end)', function () {
   });
 
   it('refuses a first URL the egress policy blocks: the scan fails with the reason and nothing is fetched', async () => {
-    const start = await http(`${url}/investigations/ssi`, { method: 'POST', headers: analyst, json: { url: `${site.canaryOrigin}/` } });
+    const start = await http(`${url}/investigations/ssi`, { method: 'POST', headers: analyst, json: { url: `${site.canaryOrigin}/`, playbook_id: null } });
     assert.equal(start.status, 202, start.text);
     const done = await waitFor('ends', async () => {
       const t = await http(`${url}${start.body.status_url}`, { headers: analyst });
@@ -136,6 +147,9 @@ describe('scam-site investigations (end to end)', function () {
     const paths = JSON.stringify(bad.body.error.details);
     assert.match(paths, /url/);
     assert.match(paths, /max_pages/);
+    const noPlaybook = await http(`${url}/investigations/ssi`, { method: 'POST', headers: analyst, json: { url: 'https://example.org/', playbook_id: randomUUID() } });
+    assert.equal(noPlaybook.status, 422, noPlaybook.text);
+    assert.equal(noPlaybook.body.error.code, 'unknown_playbook');
     const unknown = await http(`${url}/investigations/ssi/${randomUUID()}`, { headers: analyst });
     assert.equal(unknown.status, 404);
     const researcher = asUser((await usersForEveryRole()).researcher);

@@ -12,7 +12,7 @@ export interface ScamSiteFixture {
   canaryOrigin: string;
   canaryHits(): number;
   wallets: {
-    home: string; tabBtc: string; tabEth: string; tabUsdt: string; tabTrx: string; spa: string; frame: string; delayed: string;
+    home: string; vip: string; tabBtc: string; tabEth: string; tabUsdt: string; tabTrx: string; spa: string; frame: string; delayed: string;
     extraTabs: string[];
   };
   close(): Promise<void>;
@@ -31,7 +31,7 @@ export async function startScamSiteFixture(opts: { coinTabs?: number; delayMs?: 
   const c = makeAddresses(803);
   const extra = Array.from({ length: Math.max(0, (opts.coinTabs ?? 4) - 4) }, (_, i) => makeAddresses(900 + i).evm);
   const wallets = {
-    home: a.evm, tabBtc: a.btcP2pkh, tabEth: b.evm, tabUsdt: a.tron, tabTrx: b.tron, spa: c.tron, frame: a.btcSegwit, delayed: a.btcTaproot, extraTabs: extra,
+    home: a.evm, vip: a.ltc, tabBtc: a.btcP2pkh, tabEth: b.evm, tabUsdt: a.tron, tabTrx: b.tron, spa: c.tron, frame: a.btcSegwit, delayed: a.btcTaproot, extraTabs: extra,
   };
   let canaryHits = 0;
   const canary = http.createServer((_req, res) => {
@@ -74,6 +74,8 @@ document.querySelectorAll('.tab').forEach((b) => b.addEventListener('click', () 
     '/home': (res) =>
       html(res, page('Fast Profit Crypto', `<h1>Fast Profit</h1><p>Guaranteed 40% monthly. Pay your fee in ETH: ${wallets.home}</p>
 <p>Support: support@fast-profit.io, Telegram <a href="https://t.me/fastprofit_help">@fastprofit_help</a>, call <a href="tel:+442071838750">+44 20 7183 8750</a></p>
+<button id="reveal">Show VIP address</button><div id="vip"></div>
+<script>document.getElementById('reveal').addEventListener('click', () => { document.getElementById('vip').textContent = 'VIP deposits (LTC): ' + ${JSON.stringify(rev(wallets.vip))}.split('').reverse().join(''); });</script>
 <nav><a href="/about">About</a> <a href="/deposit">Deposit</a> <a href="/spa">App</a> <a href="/frame">Partners</a> <a href="/delayed">Bonus</a></nav>${lures}`)),
     '/about': (res) => html(res, page('About us', `<p>We are regulated. <a href="/home">Home</a></p>${lures}`)),
     '/deposit': (res) => html(res, depositPage),
