@@ -215,13 +215,14 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
     async navigateInvestigation(input: BrowserStepInput & { url: string }): Promise<NavigateResult> {
       let session: CrawlerSession | undefined;
       return heartbeating(() => session, async () => {
-        session = await sessionFor(input.scanId, input.pageTimeoutS);
+        // The first URL is checked before any browser is opened for it.
         const verdict = await deps.egress(input.url);
         if (!verdict.allowed) {
           await insertBlockedRequests(knex, input.scanId, [{ url: input.url, resourceType: 'document', reason: verdict.reason, category: verdict.category ?? null }]);
           await appendActions(knex, input.scanId, [{ key: 'navigate|first', state: 'NAVIGATE', action: 'navigate', target: input.url, outcome: `blocked: ${verdict.reason}` }]);
           throw ApplicationFailure.nonRetryable(`the crawler may not reach ${input.url}: ${verdict.reason}`, 'InvestigationTargetBlocked');
         }
+        session = await sessionFor(input.scanId, input.pageTimeoutS);
         const docsBefore = session.documents.length;
         const nav = await goTo(session, input.url, 'NAVIGATE', 'first', input.pageTimeoutS);
         // Meta-refresh and script redirects happen after the load: follow until the URL stays put.

@@ -13,7 +13,9 @@ import { asUser, http } from '../support/http';
 import { createTestApiKey, usersForEveryRole } from '../support/identities';
 import { listActiveSchedules } from '../../db/repositories/report-schedule-repository';
 import { deactivateSchedule } from '../../services/report-schedule-service';
-import { startTestApi, startTestWorker, testKnex, testTemporal } from '../support/platform';
+import { insertInvestigation, insertPage } from '../../db/repositories/investigation-repository';
+import { createBlobStore } from '../../infra/blob-store';
+import { startTestApi, startTestWorker, testConfig, testKnex, testTemporal } from '../support/platform';
 import { waitFor } from '../support/wait-for';
 
 type Caller =
@@ -58,6 +60,9 @@ interface Fixtures {
   openReportTaskId: string;
   /** A second schedule, whose workflow runs and sleeps until 2099: a started task that takes notes. */
   sleepingScheduleTaskId: string;
+  /** An investigation with one captured page (written through the repository, no crawl). */
+  scanId: string;
+  pageId: string;
 }
 
 interface ValidRequest {
@@ -88,6 +93,12 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures) => ValidRequest> = {
   'GET /reports/generated': () => ({ path: '/reports/generated?limit=5' }),
   'GET /reports/generated/{id}/download': (fx) => ({ path: `/reports/generated/${fx.reportId}/download` }),
   // Tasks: access is the route's policy and the task kind's (domain/tasks/task-kinds.ts).
+  // Investigations: a documentation address (192.0.2.0/24) is refused by the egress policy without any lookup or connection.
+  'POST /investigations/ssi': () => ({ path: '/investigations/ssi', json: { url: 'http://192.0.2.10/', playbook_id: null }, headers: { 'Idempotency-Key': randomUUID() } }),
+  'GET /investigations/ssi/history': () => ({ path: '/investigations/ssi/history?limit=5&has_wallets=false' }),
+  'GET /investigations/ssi/active': () => ({ path: '/investigations/ssi/active?limit=5' }),
+  'GET /investigations/ssi/{scan_id}': (fx) => ({ path: `/investigations/ssi/${fx.scanId}` }),
+  'GET /investigations/ssi/{scan_id}/pages/{page_id}/{artifact}': (fx) => ({ path: `/investigations/ssi/${fx.scanId}/pages/${fx.pageId}/dom` }),
   'GET /tasks/{task_id}': (fx) => ({ path: `/tasks/${fx.openReportTaskId}`, kind: { read: PLATFORM_TASK_KINDS.generateReportWorkflow.read } }),
   'POST /tasks/{task_id}/update': (fx) => ({
     path: `/tasks/${fx.sleepingScheduleTaskId}/update`,
@@ -146,7 +157,15 @@ describe('access policy of every route', function () {
       const t = await http(`${url}/tasks/${sleepingScheduleTaskId}`, { headers: admin });
       return t.body.status === 'running' && t.body.progress?.stage === 'waiting' ? true : null;
     }, 30_000, 200);
-    fx = { scheduleId: schedule.body.id, reportId: task.result.report_id, openReportTaskId, sleepingScheduleTaskId };
+    const scanId = randomUUID();
+    await insertInvestigation(testKnex(), { scanId, url: 'http://192.0.2.10/', domain: '192.0.2.10', requestedBy: 'access-walk', playbookId: null, caseId: null, label: null, options: {} });
+    const blobs = createBlobStore(testConfig(env).data_dir);
+    const art = await blobs.put(Buffer.from('<html>access walk</html>'));
+    const pageId = await insertPage(testKnex(), {
+      scanId, url: 'http://192.0.2.10/', seq: 0, state: 'CAPTURE', title: 'walk', httpStatus: 200, serverIp: '192.0.2.10', tls: null, responseHeaders: {},
+      screenshot: art, dom: art, har: art, capturedAt: new Date(),
+    });
+    fx = { scheduleId: schedule.body.id, reportId: task.result.report_id, openReportTaskId, sleepingScheduleTaskId, scanId, pageId };
   });
 
   after(async () => {
