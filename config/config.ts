@@ -68,6 +68,8 @@ const schema = z.strictObject({
     .strictObject({
       llm_model: z.string().min(1).default('claude-sonnet-4-5'),
       allowlist_path: z.string().min(1).default('config/wallet_allowlist.json'),
+      // false: wallets are extracted only by the final sweep (the benchmark's baseline); default true.
+      extract_on_transitions: bool.default(true),
       // Crawler egress exceptions: comma-separated host, host:port or CIDR (egress-policy.ts).
       allow_private_targets: z
         .string()

@@ -121,6 +121,7 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
 
   /** One extraction (an agent action) over the page as it is now. */
   async function extractHere(session: CrawlerSession, state: string, key: string, trigger: string, coinTab?: string): Promise<number> {
+    if (!deps.config.ssi.extract_on_transitions) return 0;
     const html = await snapshotHtml(session.page);
     const pageUrl = session.page.url();
     const found = await recordSnapshotWallets(
