@@ -1,7 +1,7 @@
 // What the agent does inside a page: wait until it settles, snapshot the DOM after scripts (every
 // frame), list its links, find coin buttons and tabs, click one and wait for the DOM to change.
 import type { Page } from 'playwright-core';
-import type { FoundLink } from '../../domain/investigations/page-links';
+import { COIN_TAB_LABEL_SOURCE, type FoundLink } from '../../domain/investigations/page-links';
 
 /** Waits for the load, a short network quiet, then until the DOM has not changed for `quietMs`. */
 export async function settle(page: Page, opts: { quietMs: number; maxMs: number }): Promise<void> {
@@ -93,12 +93,10 @@ export async function markCoinTabs(page: Page, extraSelectors: readonly string[]
       }
       return labels.slice(0, 50);
     },
-    { pattern: COIN_TAB_PATTERN, extra: [...extraSelectors] },
+    { pattern: COIN_TAB_LABEL_SOURCE, extra: [...extraSelectors] },
   );
 }
 
-export const COIN_TAB_PATTERN =
-  '^\\s*(BTC|ETH|USDT|USDC|TRX|BNB|SOL|LTC|DOGE|XRP|TON|BCH|ADA|MATIC|POL|DAI|BUSD|TRC-?20|ERC-?20|BEP-?20|Bitcoin|Ethereum|Tether|Tron|Solana|Litecoin|Dogecoin)\\b[\\w\\s().-]{0,24}$';
 
 /** Clicks a marked coin tab and waits until the DOM changes and settles (at most `maxMs`). */
 export async function clickAndWaitForChange(page: Page, selector: string, maxMs: number): Promise<boolean> {

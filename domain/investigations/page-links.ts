@@ -41,8 +41,13 @@ export function nextPages(pageUrl: string, links: readonly FoundLink[], seen: Re
   return [...out.entries()].sort((a, b) => a[1] - b[1]).map(([k]) => k);
 }
 
-/** Labels of coin buttons and tabs (BTC, ETH, USDT (TRC20), ...): short texts naming a coin. */
-const COIN_LABEL = /^\s*(BTC|ETH|USDT|USDC|TRX|BNB|SOL|LTC|DOGE|XRP|TON|BCH|ADA|MATIC|POL|DAI|BUSD|TRC-?20|ERC-?20|BEP-?20|Bitcoin|Ethereum|Tether|Tron|Solana|Litecoin|Dogecoin)\b[\w\s().-]{0,24}$/i;
+/**
+ * Labels of coin buttons and tabs (BTC, ETH, USDT (TRC20), ...): short texts naming a coin. A source
+ * string, because the agent also runs it inside the page (activities/investigations/page-actions.ts).
+ */
+export const COIN_TAB_LABEL_SOURCE =
+  '^\\s*(BTC|ETH|USDT|USDC|TRX|BNB|SOL|LTC|DOGE|XRP|TON|BCH|ADA|MATIC|POL|DAI|BUSD|TRC-?20|ERC-?20|BEP-?20|Bitcoin|Ethereum|Tether|Tron|Solana|Litecoin|Dogecoin)\\b[\\w\\s().-]{0,24}$';
+const COIN_LABEL = new RegExp(COIN_TAB_LABEL_SOURCE, 'i');
 
 export function looksLikeCoinTab(text: string): boolean {
   return text.length <= 40 && COIN_LABEL.test(text);

@@ -16,10 +16,12 @@ describe('investigation lifecycle: cancel and worker loss', function () {
   this.timeout(240_000);
   let site: ScamSiteFixture;
   let analyst: Record<string, string>;
+  let analystEmail = '';
 
   before(async () => {
     site = await startScamSiteFixture({ delayMs: 400 });
-    analyst = asUser((await usersForEveryRole()).analyst);
+    analystEmail = (await usersForEveryRole()).analyst;
+    analyst = asUser(analystEmail);
   });
   after(async () => site?.close());
 
@@ -34,6 +36,11 @@ describe('investigation lifecycle: cancel and worker loss', function () {
     const start = await http(`${url}/investigations/ssi`, { method: 'POST', headers: analyst, json: { url: `${site.origin}/home`, playbook_id: null, options: { max_pages: 50 } } });
     assert.equal(start.status, 202, start.text);
     await waitFor('two pages captured', async () => (await http(`${url}/investigations/ssi/${start.body.scan_id}`, { headers: analyst })).body.pages.length >= 2, 120_000, 200);
+    const active = await http(`${url}/investigations/ssi/active?requested_by=${encodeURIComponent(analystEmail)}&limit=500`, { headers: analyst });
+    assert.equal(active.status, 200, active.text);
+    const mine = active.body.items.find((i: { scan_id: string }) => i.scan_id === start.body.scan_id);
+    assert.ok(mine, `the running scan is listed as active: ${active.text.slice(0, 600)}`);
+    assert.ok(['EXPLORE', 'DISCOVER_COIN_TABS', 'CAPTURE'].includes(mine.progress?.stage), `active progress stage ${JSON.stringify(mine.progress)}`);
     const cancel = await http(`${url}/tasks/${start.body.task_id}/update`, { method: 'POST', headers: analyst, json: { status: 'cancelled' } });
     assert.equal(cancel.status, 200, cancel.text);
     const task = await waitFor('cancelled', async () => {

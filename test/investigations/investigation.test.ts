@@ -106,6 +106,7 @@ describe('scam-site investigations (end to end)', function () {
     assert.ok(blocked.some((u: string) => u.startsWith(`${site.canaryOrigin}/pixel.png`)), `subresource blocked: ${blocked}`);
     assert.ok(blocked.some((u: string) => u.startsWith(`${site.canaryOrigin}/api/secret`)), 'fetch blocked');
     assert.ok(blocked.some((u: string) => u.startsWith(`${site.canaryOrigin}/internal`)), 'redirect target blocked');
+    assert.ok(blocked.some((u: string) => u.startsWith(`${site.canaryOrigin.replace('http', 'ws')}/ws`)), 'WebSocket blocked');
     assert.ok(inv.blocked_requests.every((b: { category: string }) => b.category === 'loopback'));
     assert.equal(site.canaryHits(), 0, 'the canary on 127.0.0.2 received nothing');
 
@@ -119,6 +120,13 @@ describe('scam-site investigations (end to end)', function () {
     const described = await (await testTemporal()).workflow.getHandle(start.body.task_id).describe();
     assert.equal(described.searchAttributes.FipStage?.[0], 'COMPLETE');
 
+    const across = await http(`${url}/investigations/ssi/wallets?address=${encodeURIComponent(w.tabBtc)}`, { headers: analyst });
+    assert.equal(across.status, 200, across.text);
+    assert.equal(across.body.items[0].scans.find((x: { scan_id: string }) => x.scan_id === start.body.scan_id)?.url, `${site.origin}/r1`, 'the cross-scan wallet list names the investigated URL');
+    const csv = await fetch(`${url}/investigations/ssi/${start.body.scan_id}/wallets.csv`, { headers: analyst });
+    assert.equal(csv.status, 200);
+    assert.ok((await csv.text()).includes(w.tabBtc));
+
     const hist = await http(`${url}/investigations/ssi/history?domain=127.0.0&has_wallets=true&token=BTC`, { headers: analyst });
     assert.equal(hist.status, 200, hist.text);
     assert.ok(hist.body.items.some((i: { scan_id: string }) => i.scan_id === start.body.scan_id));
@@ -126,7 +134,7 @@ describe('scam-site investigations (end to end)', function () {
     assert.equal(none.body.items.length, 0);
   });
 
-  it('refuses a first URL the egress policy blocks: the scan fails with the reason and nothing is fetched', async () => {
+  it('refuses a first URL the egress policy blocks: the scan fails with the reason, nothing is fetched, and its (empty) wallet export answers 200', async () => {
     const start = await http(`${url}/investigations/ssi`, { method: 'POST', headers: analyst, json: { url: `${site.canaryOrigin}/`, playbook_id: null } });
     assert.equal(start.status, 202, start.text);
     const done = await waitFor('ends', async () => {
@@ -138,6 +146,8 @@ describe('scam-site investigations (end to end)', function () {
     const d = await http(`${url}/investigations/ssi/${start.body.scan_id}`, { headers: analyst });
     assert.equal(d.body.state, 'FAILED');
     assert.equal(d.body.blocked_requests[0].category, 'loopback');
+    const emptyExport = await fetch(`${url}/investigations/ssi/${start.body.scan_id}/wallets.csv`, { headers: analyst });
+    assert.equal(emptyExport.status, 200, 'an existing scan without wallets exports an empty sheet');
     assert.equal(site.canaryHits(), 0);
   });
 
@@ -152,6 +162,8 @@ describe('scam-site investigations (end to end)', function () {
     assert.equal(noPlaybook.body.error.code, 'unknown_playbook');
     const unknown = await http(`${url}/investigations/ssi/${randomUUID()}`, { headers: analyst });
     assert.equal(unknown.status, 404);
+    const unknownExport = await http(`${url}/investigations/ssi/${randomUUID()}/wallets.csv`, { headers: analyst });
+    assert.equal(unknownExport.status, 404);
     const researcher = asUser((await usersForEveryRole()).researcher);
     const denied = await http(`${url}/investigations/ssi`, { method: 'POST', headers: researcher, json: { url: 'https://example.org/' } });
     assert.equal(denied.status, 403);
