@@ -25,7 +25,7 @@ describe('scam-site investigations (end to end)', function () {
   });
   after(async () => site?.close());
 
-  it('follows the redirect chain, runs the playbook steps, captures every page, clicks coin tabs, follows the SPA route, and records wallets, PII, actions and blocked canary requests', async () => {
+  it('follows the redirect chain, runs the playbook steps, captures every page, clicks coin tabs, follows the SPA route, and records wallets, PII, an append-only action log and blocked canary requests', async () => {
     const playbook = await http(`${url}/playbooks/ssi`, {
       method: 'POST', headers: analyst,
       json: { name: `fixture ${queue}`, url_patterns: ['127.0.0.1/**'], steps: [{ type: 'click', selector: '#reveal' }, { type: 'wait_for_text', text: 'VIP deposits', timeout_s: 10 }] },
@@ -110,6 +110,7 @@ describe('scam-site investigations (end to end)', function () {
     assert.ok(inv.blocked_requests.every((b: { category: string }) => b.category === 'loopback'));
     assert.equal(site.canaryHits(), 0, 'the canary on 127.0.0.2 received nothing');
 
+    await assert.rejects(testKnex()('investigation_actions').where({ scan_id: start.body.scan_id }).update({ outcome: 'rewritten' }), /append-only/, 'the agent log is append-only');
     const entities = await listSourceEntities(testKnex(), 'investigation', start.body.scan_id);
     const values = entities.map((e: { type: string; value: string }) => `${e.type}:${e.value}`);
     assert.ok(values.includes(`wallet:${w.tabBtc}`), 'wallets are in the graph');
