@@ -9,6 +9,11 @@ import { locateChromium, resolveChromium, type ChromiumLocation } from '../infra
 import type { Logger } from '../infra/logger';
 import { runScheduledReportsJob, type ScheduledReportsJobResult } from '../services/scheduled-reports-job';
 import { createIntakeActivities } from './intakes/intake-processing';
+import { createLlmVerifierFromSettings } from './wallets/wallet-extraction';
+import { browserTaskQueue, createCrawlerBrowser, type CrawlerBrowser } from './investigations/crawler-browser';
+import { createEgressCheck } from './investigations/crawler-egress';
+import { createInvestigationActivities } from './investigations/investigation-activities';
+import { createPlaybookActivities } from './investigations/playbook-activities';
 import { createBrowserProvider, type BrowserProvider } from './reports/browser-pool';
 import { createReportDeliveryActivities } from './reports/report-delivery';
 import { createReportGenerationActivities } from './reports/report-generation';
@@ -18,6 +23,8 @@ import { createScheduleActivities } from './reports/schedule-activities';
 export interface ActivityResources {
   blobs: BlobStore;
   browser: BrowserProvider;
+  /** The investigations' crawler browser (its own Chromium, its own network policy). */
+  crawler: CrawlerBrowser;
   /** The Chromium the browser will launch, as located at start-up (the npm package is unpacked on first use). */
   chromium: ChromiumLocation;
   /** Read once at start-up (an invalid file stops it); workers are restarted after an edit. */
@@ -30,14 +37,17 @@ export function createActivityResources(config: AppConfig): ActivityResources {
   const candidates = { configuredPath: config.chromium.path };
   const browser = createBrowserProvider({ chromium: () => resolveChromium(candidates) });
   const blobs = createConfiguredBlobStore(config);
+  const crawler = createCrawlerBrowser(() => resolveChromium(candidates));
   return {
     blobs,
     browser,
+    crawler,
     chromium: locateChromium(candidates),
     walletAllowlist,
     close: async () => {
       await browser.close();
       await blobs.close();
+      await crawler.close();
     },
   };
 }
@@ -48,6 +58,8 @@ export interface ActivityDeps {
   temporal: Client;
   log: Logger;
   resources: ActivityResources;
+  /** This worker's own task queue for browser activities (worker-specific task queue); default from config. */
+  browserQueue?: string;
   /** Test hooks (never set in production). */
   hooks?: { beforeReportStore?: () => Promise<void>; afterDeliveryClaim?: () => Promise<void> };
 }
@@ -59,11 +71,23 @@ export function createActivities(deps: ActivityDeps) {
   const generation = createReportGenerationActivities({ knex, blobs, browser, log, rowCap: config.reports.row_cap, beforeStore: deps.hooks?.beforeReportStore });
   const delivery = createReportDeliveryActivities({ knex, blobs, log, smtp: config.smtp, afterClaim: deps.hooks?.afterDeliveryClaim });
   const intake = createIntakeActivities({ knex, blobs, log });
+  const investigations = createInvestigationActivities({
+    knex, blobs, log, config,
+    allowlist: deps.resources.walletAllowlist.pairs,
+    verifier: createLlmVerifierFromSettings({
+      anthropicApiKey: config.anthropic_api_key, anthropicBaseUrl: config.anthropic_base_url, model: config.ssi.llm_model, warn: (m) => log.warn(m),
+    }),
+    browser: () => deps.resources.crawler.get(),
+    egress: createEgressCheck(config.ssi.allow_private_targets),
+    browserQueue: deps.browserQueue ?? browserTaskQueue(config.temporal.task_queue, config.worker.instance),
+  });
   return {
     ...schedule,
     ...generation,
     ...delivery,
     ...intake,
+    ...investigations,
+    ...createPlaybookActivities({ knex }),
     async runScheduledReportsJob(input: { dryRun: boolean }): Promise<ScheduledReportsJobResult> {
       return runScheduledReportsJob(
         { knex, temporal: deps.temporal, taskQueue: config.temporal.task_queue, log, steps: { ...generation, ...delivery, ...schedule } },

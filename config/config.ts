@@ -69,6 +69,8 @@ const schema = z.strictObject({
     .strictObject({
       llm_model: z.string().min(1).default('claude-sonnet-4-5'),
       allowlist_path: z.string().min(1).default('config/wallet_allowlist.json'),
+      // false: wallets are extracted only by the final sweep (the benchmark's baseline); default true.
+      extract_on_transitions: bool.default(true),
       // Crawler egress exceptions: comma-separated host, host:port or CIDR (egress-policy.ts).
       allow_private_targets: z
         .string()
@@ -101,6 +103,8 @@ const schema = z.strictObject({
       max_concurrent_activities: int(1, 1000).optional(),
       max_concurrent_local_activities: int(1, 1000).optional(),
       max_concurrent_workflow_tasks: int(2, 1000).optional(),
+      // Names this worker's browser task queue (<task_queue>/browser/<instance>); default the host name.
+      instance: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'letters, digits, dot, dash, underscore (1-100)').optional(),
     })
     .prefault({}),
   reports: z

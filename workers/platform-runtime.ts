@@ -14,6 +14,7 @@ import { decideIdentityMode } from '../domain/auth/identity-mode';
 import type { Logger } from '../infra/logger';
 import { temporalConnectionOptions } from '../infra/temporal-connection';
 import { createActivities, createActivityResources, type ActivityDeps, type ActivityResources } from '../activities';
+import { browserTaskQueue } from '../activities/investigations/crawler-browser';
 
 /**
  * Opens the pool. With migrate=true pending migrations are applied; otherwise the schema must already
@@ -170,25 +171,40 @@ export async function startWorker(config: AppConfig, address: string, deps: Work
   installTemporalRuntime(deps.log);
   const resources = deps.resources ?? createActivityResources(config);
   const connection = await NativeConnection.connect(temporalConnectionOptions(config, address));
+  // Investigations keep a browser context on one worker: their browser activities run on this
+  // worker's own queue (Temporal's worker-specific task queues pattern), served by a second Worker.
+  const browserQueue = browserTaskQueue(taskQueue, config.worker.instance);
+  const activities = createActivities({ ...deps, config, resources, browserQueue });
   const worker = await Worker.create({
     connection,
     namespace: config.temporal_namespace,
     taskQueue,
     workflowBundle: await workflowBundle(),
-    activities: createActivities({ ...deps, config, resources }),
+    activities,
     ...workerConcurrency(config),
     shutdownGraceTime: '10s',
   });
-  const done = worker.run().finally(async () => {
-    await connection.close();
-    await resources.close();
+  const browserWorker = await Worker.create({
+    connection,
+    namespace: config.temporal_namespace,
+    taskQueue: browserQueue,
+    activities,
+    ...workerConcurrency(config),
+    shutdownGraceTime: '10s',
   });
+  const done = Promise.all([worker.run(), browserWorker.run()])
+    .then(() => undefined)
+    .finally(async () => {
+      await connection.close();
+      await resources.close();
+    });
   return {
     worker,
     resources,
     done,
     shutdown: async () => {
       if (worker.getState() === 'RUNNING') worker.shutdown();
+      if (browserWorker.getState() === 'RUNNING') browserWorker.shutdown();
       await done;
     },
   };

@@ -4,3 +4,4 @@ export { reportScheduleWorkflow } from './report-schedule-workflow';
 export { generateReportWorkflow } from './generate-report-workflow';
 export { scheduledReportsJobWorkflow } from './scheduled-reports-job-workflow';
 export { intakeProcessingWorkflow } from './intakes/intake-processing-workflow';
+export { ssiInvestigationWorkflow } from './ssi-investigation-workflow';

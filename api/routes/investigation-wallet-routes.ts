@@ -11,7 +11,7 @@
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import { streamWalletsForScan } from '../../db/repositories/wallet-repository';
-import { scanHasWallets, searchWalletAggregates, type WalletAggregateRow, type WalletScanSighting } from '../../db/repositories/wallet-search-repository';
+import { scanExists, searchWalletAggregates, type WalletAggregateRow, type WalletScanSighting } from '../../db/repositories/wallet-search-repository';
 import type { Keyset } from '../../db/keyset-page';
 import { WALLET_EXPORT_CONTENT_TYPES, writeWalletExport, type WalletExportFormat } from '../../activities/wallets/wallet-export';
 import { NotFoundError } from '../errors';
@@ -91,7 +91,8 @@ function searchRoute(path: string, summary: string): RouteDef {
 }
 
 async function streamScanWallets(format: Extract<WalletExportFormat, 'csv' | 'xlsx'>, scanId: string, { deps, ctx }: HandlerInput<unknown, unknown, unknown>) {
-  if (!(await scanHasWallets(deps.knex, scanId))) throw new NotFoundError(`no wallets for scan ${scanId}`);
+  // An existing scan with no wallets answers an empty export; an unknown scan id is 404.
+  if (!(await scanExists(deps.knex, scanId))) throw new NotFoundError(`no scan ${scanId}`);
   const out = new PassThrough();
   ctx.type = WALLET_EXPORT_CONTENT_TYPES[format];
   ctx.attachment(`wallets-${scanId}.${format}`);
@@ -118,7 +119,7 @@ function exportRoute(path: string, param: 'scan_id' | 'id', format: 'csv' | 'xls
     request: { params: z.object({ [param]: ScanIdSchema }) as z.ZodType<Record<string, string>> },
     responses: {
       200: { description: `The wallets; Content-Disposition names wallets-<scan id>.${format}`, contentType: WALLET_EXPORT_CONTENT_TYPES[format] },
-      404: { description: 'No wallets for this scan', schema: ErrorSchema },
+      404: { description: 'No such scan', schema: ErrorSchema },
     },
     handler: async (input) => streamScanWallets(format, input.params[param], input as HandlerInput<unknown, unknown, unknown>),
   });

@@ -100,13 +100,20 @@ async function sightingsFor(knex: Knex, rows: WalletAggregateRow[], f: WalletAgg
   return out;
 }
 
-/**
- * The investigated URL of each scan. The investigations table belongs to the investigation
- * workflow (issue 8, inv-core); until it is merged this answers nothing and `url` stays null.
- * inv-core: replace the body with a lookup in your table (scan id -> submitted url).
- */
-export async function scanUrlsFor(_knex: Knex, _scanIds: string[]): Promise<Map<string, string>> {
-  return new Map();
+/** The investigated URL of each scan (from `investigations`; scan ids that are not investigations have none). */
+export async function scanUrlsFor(knex: Knex, scanIds: string[]): Promise<Map<string, string>> {
+  const ids = scanIds.filter((id) => UUID_RE.test(id));
+  if (!ids.length) return new Map();
+  const rows = (await knex('investigations').whereIn('scan_id', ids).select('scan_id', 'url')) as Array<{ scan_id: string; url: string }>;
+  return new Map(rows.map((r) => [r.scan_id, r.url]));
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Is this a known scan: an investigation, or a scan id that wallet rows carry (CLI scans)? */
+export async function scanExists(knex: Knex, scanId: string): Promise<boolean> {
+  if (UUID_RE.test(scanId) && (await knex('investigations').where({ scan_id: scanId }).first(knex.raw('1 AS one')))) return true;
+  return scanHasWallets(knex, scanId);
 }
 
 /** Does any wallet row exist for this scan? (Decides 404 for the per-scan exports until investigations exist.) */

@@ -20,6 +20,8 @@ export interface TaskKindDef {
 
 const REPORT_READ: TaskAccessPolicy = { roles: ['admin', 'analyst'], scopes: ['reports:read', 'reports:write'] };
 const REPORT_WRITE: TaskAccessPolicy = { roles: ['admin', 'analyst'], scopes: ['reports:write'] };
+const INVESTIGATION_READ: TaskAccessPolicy = { roles: ['admin', 'analyst'], scopes: ['investigations:read', 'investigations:write'] };
+const INVESTIGATION_WRITE: TaskAccessPolicy = { roles: ['admin', 'analyst'], scopes: ['investigations:write'] };
 const ADMIN_ONLY: TaskAccessPolicy = { roles: ['admin'], scopes: [] };
 const INTAKE_READ: TaskAccessPolicy = { roles: ['admin', 'analyst', 'reviewer'], scopes: [] };
 const INTAKE_WRITE: TaskAccessPolicy = { roles: ['admin', 'analyst'], scopes: [] };
@@ -38,6 +40,7 @@ export const PLATFORM_TASK_KINDS = {
   },
   scheduledReportsJobWorkflow: { kind: 'scheduled-reports-job', read: ADMIN_ONLY, write: ADMIN_ONLY, cancelRefusal: null },
   intakeProcessingWorkflow: { kind: 'intake', read: INTAKE_READ, write: INTAKE_WRITE, cancelRefusal: null },
+  ssiInvestigationWorkflow: { kind: 'investigation', read: INVESTIGATION_READ, write: INVESTIGATION_WRITE, cancelRefusal: null },
 } as const satisfies Record<string, TaskKindDef>;
 
 export type PlatformWorkflowType = keyof typeof PLATFORM_TASK_KINDS;
@@ -63,4 +66,6 @@ export function anyTaskKindPolicy(which: 'read' | 'write'): TaskAccessPolicy {
  */
 export const SEARCH_ATTRIBUTE_KIND = 'FipKind';
 export const SEARCH_ATTRIBUTE_RECORD_ID = 'FipRecordId';
-export const PLATFORM_SEARCH_ATTRIBUTES: readonly string[] = [SEARCH_ATTRIBUTE_KIND, SEARCH_ATTRIBUTE_RECORD_ID];
+/** The named state of a task that has one (an investigation's QUEUED, NAVIGATE, ..., COMPLETE). */
+export const SEARCH_ATTRIBUTE_STAGE = 'FipStage';
+export const PLATFORM_SEARCH_ATTRIBUTES: readonly string[] = [SEARCH_ATTRIBUTE_KIND, SEARCH_ATTRIBUTE_RECORD_ID, SEARCH_ATTRIBUTE_STAGE];

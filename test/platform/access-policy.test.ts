@@ -16,7 +16,9 @@ import { createCase } from '../../db/repositories/case-repository';
 import { insertIntake } from '../../db/repositories/intake-repository';
 import { upsertWallets } from '../../db/repositories/wallet-repository';
 import { deactivateSchedule } from '../../services/report-schedule-service';
-import { startTestApi, startTestWorker, testKnex, testTemporal } from '../support/platform';
+import { insertInvestigation, insertPage } from '../../db/repositories/investigation-repository';
+import { createBlobStore } from '../../infra/blob-store';
+import { startTestApi, startTestWorker, testConfig, testKnex, testTemporal } from '../support/platform';
 import { waitFor } from '../support/wait-for';
 
 type Caller =
@@ -72,6 +74,9 @@ interface Fixtures {
   playbookIdsToDelete: string[];
   /** A scan with wallets, for the wallet downloads. */
   walletScanId: string;
+  /** An investigation with one captured page (written through the repository, no crawl). */
+  scanId: string;
+  pageId: string;
 }
 
 function intakeSubmission(): FormData {
@@ -136,6 +141,12 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures) => ValidRequest> = {
   'GET /investigations/{id}/wallets.csv': (fx) => ({ path: `/investigations/${fx.walletScanId}/wallets.csv` }),
   'GET /investigations/{id}/wallets.xlsx': (fx) => ({ path: `/investigations/${fx.walletScanId}/wallets.xlsx` }),
   // Tasks: access is the route's policy and the task kind's (domain/tasks/task-kinds.ts).
+  // Investigations: a documentation address (192.0.2.0/24) is refused by the egress policy without any lookup or connection.
+  'POST /investigations/ssi': () => ({ path: '/investigations/ssi', json: { url: 'http://192.0.2.10/', playbook_id: null }, headers: { 'Idempotency-Key': randomUUID() } }),
+  'GET /investigations/ssi/history': () => ({ path: '/investigations/ssi/history?limit=5&has_wallets=false' }),
+  'GET /investigations/ssi/active': () => ({ path: '/investigations/ssi/active?limit=5' }),
+  'GET /investigations/ssi/{scan_id}': (fx) => ({ path: `/investigations/ssi/${fx.scanId}` }),
+  'GET /investigations/ssi/{scan_id}/pages/{page_id}/{artifact}': (fx) => ({ path: `/investigations/ssi/${fx.scanId}/pages/${fx.pageId}/dom` }),
   'GET /tasks/{task_id}': (fx) => ({ path: `/tasks/${fx.openReportTaskId}`, kind: { read: PLATFORM_TASK_KINDS.generateReportWorkflow.read } }),
   'POST /tasks/{task_id}/update': (fx) => ({
     path: `/tasks/${fx.sleepingScheduleTaskId}/update`,
@@ -217,9 +228,17 @@ describe('access policy of every route', function () {
     for (let i = 0; i < callers.length; i++) playbookIdsToDelete.push(await newPlaybook());
     const walletScanId = `access-walk-${randomUUID()}`;
     await upsertWallets(testKnex(), walletScanId, [{ address: `TWALK${randomUUID().replace(/-/g, '')}`, token: 'USDT', network: 'tron', confidence: 'high', source: 'dom', pageUrl: 'https://access-walk.invalid/' }]);
+    const scanId = randomUUID();
+    await insertInvestigation(testKnex(), { scanId, url: 'http://192.0.2.10/', domain: '192.0.2.10', requestedBy: 'access-walk', playbookId: null, caseId: null, label: null, options: {} });
+    const blobs = createBlobStore(testConfig(env).data_dir);
+    const art = await blobs.put(Buffer.from('<html>access walk</html>'));
+    const pageId = await insertPage(testKnex(), {
+      scanId, url: 'http://192.0.2.10/', seq: 0, state: 'CAPTURE', title: 'walk', httpStatus: 200, serverIp: '192.0.2.10', tls: null, responseHeaders: {},
+      screenshot: art, dom: art, har: art, capturedAt: new Date(),
+    });
     fx = {
       scheduleId: schedule.body.id, reportId: task.result.report_id, openReportTaskId, sleepingScheduleTaskId,
-      intakeId: intake.body.id, queuedIntakeJobId, caseId: fixtureCase.id, playbookId, playbookIdsToDelete, walletScanId,
+      intakeId: intake.body.id, queuedIntakeJobId, caseId: fixtureCase.id, playbookId, playbookIdsToDelete, walletScanId, scanId, pageId,
     };
   });
 

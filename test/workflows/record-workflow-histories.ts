@@ -9,6 +9,7 @@ import type { Client } from '@temporalio/client';
 import { asUser, http } from '../support/http';
 import { createTestApiKey, usersForEveryRole } from '../support/identities';
 import { startTestApi, startTestWorker, testTemporal } from '../support/platform';
+import { startScamSiteFixture } from '../support/scam-site-fixture';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { waitFor } from '../support/wait-for';
 import { writeHistory } from '../support/workflow-histories';
@@ -93,5 +94,23 @@ describe('record workflow histories', function () {
     const result = await handle.result();
     assert.equal(result.status, 'processed');
     writeHistory('intake-processing', 'intakeProcessingWorkflow', res.body.task_id, await handle.fetchHistory());
+  });
+
+  it('ssi-investigation: a scam-site investigation through every state (fixture site on 127.0.0.1)', async () => {
+    const site = await startScamSiteFixture();
+    try {
+      const invQueue = `${queue}-ssi`;
+      const env = { SVC_TEMPORAL__TASK_QUEUE: invQueue, SVC_AUTH__TRUST_PROXY_HEADER: 'true', SVC_SSI__ALLOW_PRIVATE_TARGETS: `127.0.0.1:${site.port}`, SVC_WORKER__INSTANCE: `record-${invQueue}` };
+      await startTestWorker(invQueue, env);
+      const api = await startTestApi(env);
+      const res = await http(`${api.url}/investigations/ssi`, { method: 'POST', headers: admin, json: { url: `${site.origin}/r1`, playbook_id: null, options: { max_pages: 3 } } });
+      assert.equal(res.status, 202, res.text);
+      const handle = client.workflow.getHandle(res.body.task_id);
+      const result = await handle.result();
+      assert.equal(result.state, 'COMPLETE');
+      writeHistory('ssi-investigation', 'ssiInvestigationWorkflow', res.body.task_id, await handle.fetchHistory());
+    } finally {
+      await site.close();
+    }
   });
 });

@@ -7,7 +7,7 @@ import { createLogger } from '../../infra/logger';
 import { installTemporalRuntime, workflowBundle } from '../../workers/platform-runtime';
 import { readHistories } from '../support/workflow-histories';
 
-const SCENARIOS = ['intake-processing', 'one-off-report', 'report-schedule-deactivated', 'report-schedule-run', 'scheduled-reports-job'];
+const SCENARIOS = ['intake-processing', 'one-off-report', 'report-schedule-deactivated', 'report-schedule-run', 'scheduled-reports-job', 'ssi-investigation'];
 
 describe('recorded workflow histories', function () {
   this.timeout(120_000);

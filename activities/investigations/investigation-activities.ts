@@ -1,0 +1,361 @@
+// The activities of an investigation. Two kinds:
+// - shared-queue activities (state changes, the worker's own browser queue, the final sweep), and
+// - browser activities, which run on the task queue of the worker that holds the scan's browser
+//   context (Temporal samples-typescript "worker-specific-task-queues"): navigate, capture a page,
+//   discover coin tabs, close. A browser activity that finds no session for its scan (the worker was
+//   restarted) opens a new one and carries on: every write is idempotent, and the coin-tab activity
+//   resumes from its heartbeat details (the tabs already clicked).
+import { Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import type { Knex } from 'knex';
+import type { Browser } from 'playwright-core';
+import type { AppConfig } from '../../config/config';
+import type { BlobStore } from '../../infra/blob-store';
+import type { Logger } from '../../infra/logger';
+import {
+  appendActions,
+  countPages,
+  findInvestigation,
+  insertBlockedRequests,
+  insertPage,
+  insertResponses,
+  listPages,
+  listResponses,
+  setInvestigationState,
+  type AgentAction,
+  type InvestigationStatus,
+  type RedirectHop,
+} from '../../db/repositories/investigation-repository';
+import { nextPages, pageKey } from '../../domain/investigations/page-links';
+import { extractPagePii } from '../../domain/investigations/page-pii';
+import type { AllowlistPair } from '../../domain/wallets/wallet-types';
+import type { WalletLlmVerifier } from '../wallets/llm-verification';
+import { CrawlerSession, type EgressCheck } from './crawler-session';
+import { clickAndWaitForChange, collectLinks, markCoinTabs, pageTitle, settle, snapshotHtml, visibleText } from './page-actions';
+import { recordPageEntities, recordSnapshotWallets } from './record-findings';
+import type { PlaybookStepInput } from '../../domain/investigations/investigation-request';
+
+export interface InvestigationActivityDeps {
+  knex: Knex;
+  blobs: BlobStore;
+  log: Logger;
+  config: AppConfig;
+  allowlist: readonly AllowlistPair[];
+  verifier?: WalletLlmVerifier;
+  /** The crawler's own browser (not the report renderer's, whose network is closed). */
+  browser: () => Promise<Browser>;
+  egress: EgressCheck;
+  /** This worker's own task queue for browser activities. */
+  browserQueue: string;
+}
+
+export interface BrowserStepInput {
+  scanId: string;
+  pageTimeoutS: number;
+}
+
+export interface NavigateResult {
+  finalUrl: string;
+  chain: RedirectHop[];
+  blockedFirstUrl: string | null;
+}
+
+export interface CaptureResult {
+  pageUrl: string;
+  links: string[];
+  coinTabs: number;
+  wallets: number;
+  captured: boolean;
+}
+
+/** A page counts as settled after this long without DOM changes (a delayed reveal within it is seen). */
+const SETTLE_QUIET_MS = 1000;
+
+function heartbeatContext(): Context | null {
+  try {
+    return Context.current();
+  } catch {
+    return null;
+  }
+}
+
+/** Heartbeats every second while `work` runs; a cancelled activity closes the browser context. */
+async function heartbeating<T>(session: () => CrawlerSession | undefined, work: () => Promise<T>, details?: () => unknown): Promise<T> {
+  const ctx = heartbeatContext();
+  if (!ctx) return work();
+  ctx.heartbeat(details?.());
+  const timer = setInterval(() => ctx.heartbeat(details?.()), 1000);
+  const onAbort = () => void session()?.close();
+  ctx.cancellationSignal.addEventListener('abort', onAbort);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+    ctx.cancellationSignal.removeEventListener('abort', onAbort);
+  }
+}
+
+export function createInvestigationActivities(deps: InvestigationActivityDeps) {
+  const { knex, blobs } = deps;
+  const sessions = new Map<string, CrawlerSession>();
+
+  async function sessionFor(scanId: string, timeoutS: number): Promise<CrawlerSession> {
+    const existing = sessions.get(scanId);
+    if (existing && !existing.isClosed) return existing;
+    const session = await CrawlerSession.open(await deps.browser(), scanId, deps.egress, timeoutS * 1000);
+    sessions.set(scanId, session);
+    return session;
+  }
+
+  /** Writes what the session gathered since the last flush: blocked requests and JSON responses. */
+  async function flush(session: CrawlerSession): Promise<void> {
+    await insertBlockedRequests(knex, session.scanId, session.takeBlocked());
+    const json = session.takeJson();
+    const stored = [];
+    for (const j of json) {
+      const blob = await blobs.put(j.body);
+      stored.push({ url: j.url, contentType: j.contentType, blobKey: blob.key, sha256: blob.sha256 });
+    }
+    await insertResponses(knex, session.scanId, stored);
+  }
+
+  /** One extraction (an agent action) over the page as it is now. */
+  async function extractHere(session: CrawlerSession, state: string, key: string, trigger: string, coinTab?: string): Promise<number> {
+    if (!deps.config.ssi.extract_on_transitions) return 0;
+    const html = await snapshotHtml(session.page);
+    const pageUrl = session.page.url();
+    const found = await recordSnapshotWallets(
+      { knex, allowlist: deps.allowlist, verifier: deps.verifier },
+      { scanId: session.scanId, state, pageUrl, html, title: (await pageTitle(session.page)) ?? undefined, coinTab },
+    );
+    await appendActions(knex, session.scanId, [{ key: `extract|${key}`, state, action: 'extract_wallets', target: pageUrl, outcome: trigger, walletsFound: found.wallets }]);
+    return found.wallets;
+  }
+
+  async function goTo(session: CrawlerSession, url: string, state: string, key: string, timeoutS: number): Promise<{ status: number | null; error: string | null }> {
+    const page = session.page;
+    const current = page.url();
+    const sameDocument = current !== 'about:blank' && url.includes('#') && current.split('#')[0] === url.split('#')[0];
+    if (sameDocument) {
+      // A client-side route: change it the way the page's own links would.
+      await page.evaluate((hash) => void (location.hash = hash), new URL(url).hash);
+      await settle(page, { quietMs: SETTLE_QUIET_MS, maxMs: timeoutS * 1000 });
+      await appendActions(knex, session.scanId, [{ key: `route|${key}`, state, action: 'route_change', target: url, outcome: 'ok' }]);
+      return { status: null, error: null };
+    }
+    try {
+      const response = await page.goto(url, { waitUntil: 'load', timeout: timeoutS * 1000 });
+      const first = session.documentFor(url.split('#')[0]!);
+      if (first && first.status >= 300 && first.status < 400) {
+        // An HTTP redirect arrives as a page that navigates on (crawler-session.ts): wait for that.
+        await page.waitForURL((u) => u.href !== url, { timeout: 5000 }).catch(() => undefined);
+      }
+      await settle(page, { quietMs: SETTLE_QUIET_MS, maxMs: timeoutS * 1000 });
+      const status = session.documentFor(page.url().split('#')[0]!)?.status ?? response?.status() ?? null;
+      await appendActions(knex, session.scanId, [{ key: `navigate|${key}`, state, action: 'navigate', target: url, outcome: first && first.url === url && first.status !== status ? `${first.status} -> ${page.url()} ${status}` : String(status ?? 'no response') }]);
+      return { status, error: null };
+    } catch (err) {
+      const message = err instanceof Error ? err.message.split('\n')[0]! : String(err);
+      await appendActions(knex, session.scanId, [{ key: `navigate|${key}`, state, action: 'navigate', target: url, outcome: `failed: ${message.slice(0, 300)}` }]);
+      return { status: null, error: message };
+    }
+  }
+
+  async function runPlaybookSteps(session: CrawlerSession, steps: readonly PlaybookStepInput[], state: string, keyPrefix: string): Promise<void> {
+    const page = session.page;
+    for (const [i, step] of steps.entries()) {
+      const key = `${keyPrefix}|step|${i}`;
+      let outcome = 'ok';
+      try {
+        if (step.type === 'click') await page.locator(step.selector).first().click({ timeout: 5000 });
+        else if (step.type === 'fill') await page.locator(step.selector).first().fill(step.value, { timeout: 5000 });
+        else if (step.type === 'wait_for_text') await page.getByText(step.text).first().waitFor({ timeout: step.timeout_s * 1000 });
+        else continue; // coin_tabs and limit_pages shape the crawl; they are not page actions
+        await settle(page, { quietMs: 300, maxMs: 5000 });
+      } catch (err) {
+        outcome = `failed: ${(err instanceof Error ? err.message.split('\n')[0]! : String(err)).slice(0, 300)}`;
+      }
+      const target = 'selector' in step ? step.selector : 'text' in step ? step.text : '';
+      await appendActions(knex, session.scanId, [{ key, state, action: `playbook_${step.type}`, target, outcome }]);
+      if (outcome === 'ok') await extractHere(session, state, key, `after playbook step ${step.type}`);
+    }
+  }
+
+  async function captureCurrentPage(session: CrawlerSession, pageUrl: string, state: string, status: number | null): Promise<{ links: string[] }> {
+    const page = session.page;
+    const capturedAt = new Date();
+    const html = await snapshotHtml(page);
+    const screenshot = await page.screenshot({ fullPage: true, type: 'png', timeout: 30_000 }).catch(() => page.screenshot({ type: 'png', timeout: 30_000 }));
+    const har = session.takeHar();
+    const doc = session.documentFor(pageUrl.split('#')[0]!);
+    const [shot, dom, harBlob] = [await blobs.put(screenshot), await blobs.put(Buffer.from(html, 'utf8')), await blobs.put(har)];
+    const seq = await countPages(knex, session.scanId);
+    await insertPage(knex, {
+      scanId: session.scanId, url: pageUrl, seq, state, title: await pageTitle(page), httpStatus: status ?? doc?.status ?? null, serverIp: doc?.serverIp ?? null,
+      tls: doc?.tls ? { ...doc.tls } : null, responseHeaders: doc?.headers ?? {}, screenshot: shot, dom, har: harBlob, capturedAt,
+    });
+    const links = await collectLinks(page);
+    const pii = extractPagePii(await visibleText(page), links.map((l) => l.href));
+    await recordPageEntities(knex, session.scanId, { url: pageUrl, serverIp: doc?.serverIp ?? null, pii });
+    await appendActions(knex, session.scanId, [{ key: `capture|${pageUrl}`, state, action: 'capture', target: pageUrl, outcome: `screenshot ${shot.sha256.slice(0, 12)}, dom ${dom.sha256.slice(0, 12)}, har ${harBlob.sha256.slice(0, 12)}` }]);
+    return { links: nextPages(pageUrl, links, new Set([pageUrl])) };
+  }
+
+  return {
+    /** The task queue of this worker's browser activities (shared queue). */
+    async investigationBrowserQueue(): Promise<string> {
+      return deps.browserQueue;
+    },
+
+    async setInvestigationState(input: { scanId: string; state: string; status: InvestigationStatus; error?: string | null; playbookId?: string | null }): Promise<void> {
+      await setInvestigationState(knex, input.scanId, input);
+      await appendActions(knex, input.scanId, [{ key: `state|${input.state}`, state: input.state, action: 'enter_state', target: input.state, outcome: input.error ?? '' }]);
+    },
+
+    /** NAVIGATE: the first URL, following HTTP, meta-refresh and script redirects; records the chain. */
+    async navigateInvestigation(input: BrowserStepInput & { url: string }): Promise<NavigateResult> {
+      let session: CrawlerSession | undefined;
+      return heartbeating(() => session, async () => {
+        // The first URL is checked before any browser is opened for it.
+        const verdict = await deps.egress(input.url);
+        if (!verdict.allowed) {
+          await insertBlockedRequests(knex, input.scanId, [{ url: input.url, resourceType: 'document', reason: verdict.reason, category: verdict.category ?? null }]);
+          await appendActions(knex, input.scanId, [{ key: 'navigate|first', state: 'NAVIGATE', action: 'navigate', target: input.url, outcome: `blocked: ${verdict.reason}` }]);
+          throw ApplicationFailure.nonRetryable(`the crawler may not reach ${input.url}: ${verdict.reason}`, 'InvestigationTargetBlocked');
+        }
+        session = await sessionFor(input.scanId, input.pageTimeoutS);
+        const docsBefore = session.documents.length;
+        const nav = await goTo(session, input.url, 'NAVIGATE', 'first', input.pageTimeoutS);
+        // Meta-refresh and script redirects happen after the load: follow until the URL stays put.
+        let last = session.page.url();
+        for (let hop = 0; hop < 10; hop++) {
+          await session.page.waitForTimeout(300);
+          await settle(session.page, { quietMs: SETTLE_QUIET_MS, maxMs: input.pageTimeoutS * 1000 });
+          if (session.page.url() === last) break;
+          last = session.page.url();
+        }
+        await flush(session);
+        const docs = session.documents.slice(docsBefore);
+        const chain: RedirectHop[] = docs.map((d, i) => {
+          const isLast = i === docs.length - 1;
+          const kind: RedirectHop['kind'] = isLast ? 'final' : d.status >= 300 && d.status < 400 ? 'http' : /http-equiv\s*=\s*["']?refresh/i.test(d.body) ? 'meta-refresh' : 'script';
+          return { url: d.url, status: d.status, kind };
+        });
+        if (!chain.length && nav.error) throw new Error(`the site did not load: ${nav.error}`);
+        await extractHere(session, 'NAVIGATE', 'first', 'navigation');
+        const finalUrl = session.page.url();
+        await setInvestigationState(knex, input.scanId, { state: 'NAVIGATE', status: 'running', finalUrl, redirectChain: chain });
+        return { finalUrl, chain, blockedFirstUrl: null };
+      });
+    },
+
+    /** CAPTURE / EXPLORE: loads a page (unless it is the current one), extracts, captures, lists next pages. */
+    async captureInvestigationPage(input: BrowserStepInput & { url: string; state: string; steps: PlaybookStepInput[] }): Promise<CaptureResult> {
+      let session: CrawlerSession | undefined;
+      return heartbeating(() => session, async () => {
+        session = await sessionFor(input.scanId, input.pageTimeoutS);
+        const key = pageKey(input.url) ?? input.url;
+        let status: number | null = null;
+        if (session.page.url() !== input.url) {
+          const nav = await goTo(session, input.url, input.state, key, input.pageTimeoutS);
+          if (nav.error || session.page.url().startsWith('chrome-error:')) {
+            await flush(session);
+            return { pageUrl: input.url, links: [], coinTabs: 0, wallets: 0, captured: false };
+          }
+          status = nav.status;
+          await extractHere(session, input.state, key, 'navigation');
+        }
+        if (input.steps.length) await runPlaybookSteps(session, input.steps, input.state, key);
+        const { links } = await captureCurrentPage(session, input.url, input.state, status);
+        const coinTabs = (await markCoinTabs(session.page, [])).length;
+        await flush(session);
+        return { pageUrl: input.url, links, coinTabs, wallets: 0, captured: true };
+      });
+    },
+
+    /** DISCOVER_COIN_TABS on one page: click each coin tab, wait for the DOM to change, extract. */
+    async discoverCoinTabs(input: BrowserStepInput & { url: string; selectors: string[] }): Promise<{ tabs: number; wallets: number }> {
+      let session: CrawlerSession | undefined;
+      const ctx = heartbeatContext();
+      const resumed = ctx?.info.heartbeatDetails as { clicked?: number } | undefined;
+      let clicked = resumed?.clicked ?? 0;
+      return heartbeating(
+        () => session,
+        async () => {
+          session = await sessionFor(input.scanId, input.pageTimeoutS);
+          if (session.page.url() !== input.url) {
+            const nav = await goTo(session, input.url, 'DISCOVER_COIN_TABS', `${input.url}|coin-tabs`, input.pageTimeoutS);
+            if (nav.error) return { tabs: 0, wallets: 0 };
+          }
+          const labels = await markCoinTabs(session.page, input.selectors);
+          let wallets = 0;
+          for (let i = clicked; i < labels.length; i++) {
+            const label = labels[i]!;
+            const key = `${input.url}|coin-tab|${i}|${label}`;
+            let outcome = 'dom changed';
+            try {
+              const changed = await clickAndWaitForChange(session.page, `[data-fip-coin-tab="${i}"]`, 4000);
+              if (!changed) outcome = 'no dom change';
+            } catch (err) {
+              outcome = `failed: ${(err instanceof Error ? err.message.split('\n')[0]! : String(err)).slice(0, 200)}`;
+            }
+            await appendActions(knex, input.scanId, [{ key: `click|${key}`, state: 'DISCOVER_COIN_TABS', action: 'click_coin_tab', target: label, outcome }]);
+            if (!outcome.startsWith('failed')) {
+              wallets += await extractHere(session, 'DISCOVER_COIN_TABS', key, `coin tab ${label}`, label);
+              const html = Buffer.from(await snapshotHtml(session.page), 'utf8');
+              const blob = await blobs.put(html);
+              await insertResponses(knex, input.scanId, [{ url: `${input.url}#fip-coin-tab=${encodeURIComponent(label)}`, contentType: 'text/html', blobKey: blob.key, sha256: blob.sha256 }]);
+            }
+            clicked = i + 1;
+            ctx?.heartbeat({ clicked });
+          }
+          await flush(session);
+          return { tabs: labels.length, wallets };
+        },
+        () => ({ clicked }),
+      );
+    },
+
+    async closeInvestigationSession(input: { scanId: string }): Promise<void> {
+      const session = sessions.get(input.scanId);
+      sessions.delete(input.scanId);
+      if (session) {
+        await flush(session).catch(() => undefined);
+        await session.close();
+        await appendActions(knex, input.scanId, [{ key: 'close_browser', state: (await findInvestigation(knex, input.scanId))?.state ?? '', action: 'close_browser', target: 'browser context', outcome: 'closed' }]);
+      }
+    },
+
+    /** EXTRACT_WALLETS: the final sweep over every captured DOM (frames included) and JSON response. */
+    async sweepInvestigationWallets(input: { scanId: string }): Promise<{ wallets: number; snapshots: number }> {
+      const inv = await findInvestigation(knex, input.scanId);
+      if (!inv) throw ApplicationFailure.nonRetryable(`no investigation ${input.scanId}`, 'InvestigationNotFound');
+      const snapshots: Array<{ url: string; key: string; json: boolean }> = [
+        ...(await listPages(knex, input.scanId)).map((p) => ({ url: p.url, key: p.dom_key, json: false })),
+        ...(await listResponses(knex, input.scanId)).map((r) => ({ url: r.url, key: r.blob_key, json: /json/i.test(r.content_type) })),
+      ];
+      const seen = new Set<string>();
+      let total = 0;
+      for (const [i, s] of snapshots.entries()) {
+        const text = await readBlob(blobs, s.key);
+        const pageUrl = s.url.split('#fip-coin-tab=')[0]!;
+        const coinTab = s.url.includes('#fip-coin-tab=') ? decodeURIComponent(s.url.split('#fip-coin-tab=')[1]!) : undefined;
+        const found = await recordSnapshotWallets({ knex, allowlist: deps.allowlist, verifier: deps.verifier }, { scanId: input.scanId, state: 'EXTRACT_WALLETS', pageUrl, ...(s.json ? { text } : { html: text }), coinTab });
+        for (const a of found.addresses) seen.add(a);
+        total += found.wallets;
+        heartbeatContext()?.heartbeat({ swept: i + 1 });
+      }
+      const actions: AgentAction[] = [{ key: 'sweep', state: 'EXTRACT_WALLETS', action: 'extract_wallets', target: `${snapshots.length} snapshots`, outcome: 'final sweep', walletsFound: seen.size }];
+      await appendActions(knex, input.scanId, actions);
+      return { wallets: total, snapshots: snapshots.length };
+    },
+  };
+}
+
+async function readBlob(blobs: BlobStore, key: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of blobs.open(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export type InvestigationActivities = ReturnType<typeof createInvestigationActivities>;

@@ -1,0 +1,59 @@
+// What an investigation is asked to do (POST /investigations/ssi), its named states, and the
+// workflow's input. Pure: shared by the API, the workflow and the activities.
+import { z } from 'zod';
+
+export const INVESTIGATION_STATES = ['QUEUED', 'NAVIGATE', 'CAPTURE', 'EXPLORE', 'DISCOVER_COIN_TABS', 'EXTRACT_WALLETS', 'COMPLETE', 'FAILED', 'CANCELLED'] as const;
+export type InvestigationState = (typeof INVESTIGATION_STATES)[number];
+
+export const InvestigationOptionsSchema = z
+  .object({
+    max_pages: z.number().int().min(1).max(200).default(20).describe('Pages to capture at most (1-200, default 20)'),
+    coin_tabs: z.boolean().default(true).describe('Click coin buttons and tabs (BTC, ETH, USDT, ...) and extract after each'),
+    page_timeout_s: z.number().int().min(5).max(120).default(30).describe('Seconds per page load (5-120, default 30)'),
+  })
+  .strict()
+  .prefault({});
+export type InvestigationOptions = z.infer<typeof InvestigationOptionsSchema>;
+
+export const InvestigationRequestSchema = z
+  .object({
+    url: z
+      .string()
+      .max(2048)
+      .refine((u) => {
+        try {
+          const parsed = new URL(u);
+          return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '';
+        } catch {
+          return false;
+        }
+      }, 'an absolute http(s) URL')
+      .describe('The site to investigate (http or https)'),
+    playbook_id: z
+      .string()
+      .uuid()
+      .nullable()
+      .optional()
+      .describe('The playbook to follow; absent: the first enabled playbook whose URL pattern matches; null: none'),
+    case_id: z.string().uuid().optional(),
+    label: z.string().min(1).max(200).optional(),
+    options: InvestigationOptionsSchema,
+  })
+  .strict();
+export type InvestigationRequest = z.infer<typeof InvestigationRequestSchema>;
+
+export interface InvestigationWorkflowInput {
+  scanId: string;
+  url: string;
+  playbookId: string | null;
+  /** No playbook_id in the request: follow the first matching playbook (null in the request: none). */
+  autoPlaybook: boolean;
+  options: InvestigationOptions;
+}
+
+export function investigationTaskId(scanId: string): string {
+  return `ssi-${scanId}`;
+}
+
+/** A playbook step as the agent runs it (domain/investigations/playbooks.ts validates them). */
+export type { PlaybookStep as PlaybookStepInput } from './playbooks';

@@ -1,0 +1,112 @@
+// One HTTP(S) exchange for the crawler, connected to an address that was checked beforehand: the
+// socket goes to exactly that IP (a `lookup` that answers only it), so a DNS answer that changes
+// between the check and the connection (DNS rebinding) cannot redirect the crawler. Redirects are
+// not followed here: the browser follows them and each hop is checked again. The TLS details and the
+// server's address are read from the socket itself.
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import { pinnedLookup } from './dns-resolver';
+
+export interface PinnedRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: Buffer | null;
+  /** The checked address the connection must use. */
+  address: string;
+  timeoutMs: number;
+  maxBodyBytes: number;
+}
+
+export interface TlsDetails {
+  protocol: string | null;
+  cipher: string | null;
+  subject: string | null;
+  issuer: string | null;
+  valid_from: string | null;
+  valid_to: string | null;
+  fingerprint256: string | null;
+  subject_alt_names: string | null;
+  authorized: boolean;
+  authorization_error: string | null;
+}
+
+export interface PinnedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  serverIp: string;
+  tls: TlsDetails | null;
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'content-length', 'content-encoding']);
+
+function tlsOf(socket: TLSSocket): TlsDetails {
+  const cert = socket.getPeerCertificate();
+  const name = (o: Record<string, unknown> | undefined) => (o ? Object.entries(o).map(([k, v]) => `${k}=${String(v)}`).join(', ') : null);
+  return {
+    protocol: socket.getProtocol() ?? null,
+    cipher: socket.getCipher()?.name ?? null,
+    subject: cert && Object.keys(cert).length ? name(cert.subject as unknown as Record<string, unknown>) : null,
+    issuer: cert && Object.keys(cert).length ? name(cert.issuer as unknown as Record<string, unknown>) : null,
+    valid_from: cert?.valid_from ?? null,
+    valid_to: cert?.valid_to ?? null,
+    fingerprint256: cert?.fingerprint256 ?? null,
+    subject_alt_names: cert?.subjectaltname ?? null,
+    authorized: socket.authorized,
+    authorization_error: socket.authorizationError ? String(socket.authorizationError) : null,
+  };
+}
+
+export function pinnedRequest(req: PinnedRequest): Promise<PinnedResponse> {
+  const url = new URL(req.url);
+  const secure = url.protocol === 'https:';
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(k.toLowerCase())) headers[k] = v;
+  headers['accept-encoding'] = 'identity';
+  return new Promise((resolve, reject) => {
+    const options: https.RequestOptions = {
+      method: req.method,
+      headers,
+      // Scam sites often have broken certificates; the capture records whether it was valid.
+      rejectUnauthorized: false,
+      servername: secure && !net.isIP(url.hostname) ? url.hostname : undefined,
+      lookup: pinnedLookup([req.address]),
+      agent: false,
+    };
+    const client = secure ? https : http;
+    const request = client.request(url, options, (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (c: Buffer) => {
+        size += c.length;
+        if (size > req.maxBodyBytes) {
+          request.destroy(new Error(`response over ${req.maxBodyBytes} bytes`));
+          return;
+        }
+        chunks.push(c);
+      });
+      res.on('end', () => {
+        const out: Record<string, string> = {};
+        for (const [k, v] of Object.entries(res.headers)) {
+          if (v === undefined || HOP_BY_HOP.has(k)) continue;
+          out[k] = Array.isArray(v) ? v.join(k === 'set-cookie' ? '\n' : ', ') : v;
+        }
+        const socket = res.socket;
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: out,
+          body: Buffer.concat(chunks),
+          serverIp: socket?.remoteAddress ?? req.address,
+          tls: secure && socket ? tlsOf(socket as TLSSocket) : null,
+        });
+      });
+      res.on('error', reject);
+    });
+    request.setTimeout(req.timeoutMs, () => request.destroy(new Error(`no answer within ${req.timeoutMs} ms`)));
+    request.on('error', reject);
+    request.end(req.body ?? undefined);
+  });
+}

@@ -1,0 +1,136 @@
+// Fixture scam sites for investigation tests, on 127.0.0.1 only, plus an "internal" canary on
+// 127.0.0.2 that the crawler must never reach (every page tries: subresource, fetch, WebSocket, link
+// and redirect). Addresses that must come from a click or a delay are kept reversed in the page's
+// script, so only the agent's work (not a sweep over the script text) can find them.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { makeAddresses } from './wallet-address-factory';
+
+export interface ScamSiteFixture {
+  origin: string;
+  port: number;
+  canaryOrigin: string;
+  canaryHits(): number;
+  wallets: {
+    home: string; vip: string; tabBtc: string; tabEth: string; tabUsdt: string; tabTrx: string; spa: string; frame: string; delayed: string;
+    extraTabs: string[];
+  };
+  close(): Promise<void>;
+}
+
+const rev = (s: string) => [...s].reverse().join('');
+
+function page(title: string, body: string, head = ''): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title>${head}</head><body>${body}</body></html>`;
+}
+
+/** `coinTabs`: tabs on the deposit page (4 or more); `delayMs`: every HTML page answers this late. */
+export async function startScamSiteFixture(opts: { coinTabs?: number; delayMs?: number } = {}): Promise<ScamSiteFixture> {
+  const a = makeAddresses(801);
+  const b = makeAddresses(802);
+  const c = makeAddresses(803);
+  const extra = Array.from({ length: Math.max(0, (opts.coinTabs ?? 4) - 4) }, (_, i) => makeAddresses(900 + i).evm);
+  const wallets = {
+    home: a.evm, vip: a.ltc, tabBtc: a.btcP2pkh, tabEth: b.evm, tabUsdt: a.tron, tabTrx: b.tron, spa: c.tron, frame: a.btcSegwit, delayed: a.btcTaproot, extraTabs: extra,
+  };
+  let canaryHits = 0;
+  const canary = http.createServer((_req, res) => {
+    res.end('canary');
+  });
+  canary.on('connection', () => {
+    canaryHits++;
+  });
+  await new Promise<void>((resolve, reject) => {
+    canary.once('error', reject);
+    canary.listen(0, '127.0.0.2', () => resolve());
+  });
+  const canaryOrigin = `http://127.0.0.2:${(canary.address() as AddressInfo).port}`;
+  const lures = `<img src="${canaryOrigin}/pixel.png" alt=""><a href="${canaryOrigin}/admin">admin</a><a href="/to-canary">partners</a>
+<script>fetch('${canaryOrigin}/api/secret').catch(() => {}); try { new WebSocket('${canaryOrigin.replace('http', 'ws')}/ws'); } catch (e) {}</script>`;
+
+  const tabs = [
+    ['BTC', wallets.tabBtc], ['ETH', wallets.tabEth], ['USDT (TRC20)', wallets.tabUsdt], ['TRX', wallets.tabTrx],
+    ...extra.map((addr, i) => [['USDC', 'DAI', 'BNB', 'POL', 'ERC20', 'BEP20'][i % 6]!, addr] as [string, string]),
+  ] as Array<[string, string]>;
+  const depositPage = page(
+    'Deposit',
+    `<h1>Deposit</h1><p>Choose a coin to see your personal deposit address.</p>
+<div class="tabs">${tabs.map(([label], i) => `<button class="tab" data-i="${i}">${label}</button>`).join('')}</div>
+<div id="address">Select a coin</div>
+<script>
+const A = ${JSON.stringify(tabs.map(([, addr]) => rev(addr)))};
+const L = ${JSON.stringify(tabs.map(([label]) => label))};
+document.querySelectorAll('.tab').forEach((b) => b.addEventListener('click', () => {
+  const i = Number(b.dataset.i);
+  setTimeout(() => { document.getElementById('address').textContent = 'Send ' + L[i] + ' only to: ' + A[i].split('').reverse().join(''); }, 50);
+}));
+</script>${lures}`,
+  );
+
+  const routes: Record<string, (res: http.ServerResponse) => void> = {
+    '/r1': (res) => res.writeHead(302, { location: '/r2' }).end(),
+    '/r2': (res) => html(res, page('Moving', 'Redirecting...', '<meta http-equiv="refresh" content="0;url=/r3">')),
+    '/r3': (res) => html(res, page('Moving on', "<script>location.href = '/home';</script>")),
+    '/home': (res) =>
+      html(res, page('Fast Profit Crypto', `<h1>Fast Profit</h1><p>Guaranteed 40% monthly. Pay your fee in ETH: ${wallets.home}</p>
+<p>Support: support@fast-profit.io, Telegram <a href="https://t.me/fastprofit_help">@fastprofit_help</a>, call <a href="tel:+442071838750">+44 20 7183 8750</a></p>
+<button id="reveal">Show VIP address</button><div id="vip"></div>
+<script>document.getElementById('reveal').addEventListener('click', () => { document.getElementById('vip').textContent = 'VIP deposits (LTC): ' + ${JSON.stringify(rev(wallets.vip))}.split('').reverse().join(''); });</script>
+<nav><a href="/about">About</a> <a href="/deposit">Deposit</a> <a href="/spa">App</a> <a href="/frame">Partners</a> <a href="/delayed">Bonus</a></nav>${lures}`)),
+    '/about': (res) => html(res, page('About us', `<p>We are regulated. <a href="/home">Home</a></p>${lures}`)),
+    '/deposit': (res) => html(res, depositPage),
+    '/spa': (res) =>
+      html(res, page('App', `<nav><a href="#/">Dashboard</a> <a href="#/wallet">Wallet</a></nav><main id="view">Dashboard</main>
+<script>
+async function render() {
+  if (location.hash === '#/wallet') {
+    const r = await fetch('/api/wallet.json');
+    const j = await r.json();
+    document.getElementById('view').textContent = 'Your USDT TRC20 top-up address: ' + j.address;
+  } else document.getElementById('view').textContent = 'Dashboard';
+}
+window.addEventListener('hashchange', render); render();
+</script>`)),
+    '/api/wallet.json': (res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'x-fixture': 'scam-site' });
+      res.end(JSON.stringify({ network: 'TRC20', address: wallets.spa }));
+    },
+    '/frame': (res) => html(res, page('Partners', `<p>Our payment partner:</p><iframe src="/frame-inner" width="600" height="200"></iframe>`)),
+    '/frame-inner': (res) => html(res, page('Partner', `<p>Bitcoin payments: ${wallets.frame}</p>`)),
+    '/delayed': (res) =>
+      html(res, page('Bonus', `<div id="bonus">Loading your bonus wallet...</div>
+<script>setTimeout(() => { document.getElementById('bonus').textContent = 'Send BTC to claim: ' + ${JSON.stringify(rev(wallets.delayed))}.split('').reverse().join(''); }, 800);</script>`)),
+    '/to-canary': (res) => res.writeHead(302, { location: `${canaryOrigin}/internal` }).end(),
+    '/tabs-only': (res) => html(res, depositPage),
+  };
+
+  function html(res: http.ServerResponse, body: string): void {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'x-fixture': 'scam-site' });
+    res.end(body);
+  }
+
+  const server = http.createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const handler = routes[path];
+    if (handler && opts.delayMs && !path.startsWith('/api/')) setTimeout(() => handler(res), opts.delayMs);
+    else if (handler) handler(res);
+    else res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    canaryOrigin,
+    canaryHits: () => canaryHits,
+    wallets,
+    close: async () => {
+      server.closeAllConnections();
+      canary.closeAllConnections();
+      await Promise.all([new Promise((r) => server.close(r)), new Promise((r) => canary.close(r))]);
+    },
+  };
+}
