@@ -8,6 +8,7 @@ import { createBlobStore, type BlobStore } from '../infra/blob-store';
 import { locateChromium, resolveChromium, type ChromiumLocation } from '../infra/chromium';
 import type { Logger } from '../infra/logger';
 import { runScheduledReportsJob, type ScheduledReportsJobResult } from '../services/scheduled-reports-job';
+import { createReviewClaimActivities } from './cases/review-claim-activities';
 import { createBrowserProvider, type BrowserProvider } from './reports/browser-pool';
 import { createReportDeliveryActivities } from './reports/report-delivery';
 import { createReportGenerationActivities } from './reports/report-generation';
@@ -55,6 +56,7 @@ export function createActivities(deps: ActivityDeps) {
   const delivery = createReportDeliveryActivities({ knex, blobs, log, smtp: config.smtp, afterClaim: deps.hooks?.afterDeliveryClaim });
   return {
     ...schedule,
+    ...createReviewClaimActivities({ knex }),
     ...generation,
     ...delivery,
     async runScheduledReportsJob(input: { dryRun: boolean }): Promise<ScheduledReportsJobResult> {

@@ -13,6 +13,22 @@ export function koaPath(openApiPath: string): string {
   return openApiPath.replace(/\{([a-zA-Z0-9_]+)\}/g, ':$1');
 }
 
+/**
+ * Literal segments before parameters, position by position (stable otherwise): the router answers
+ * with the first route that matches, so GET /reviews/queue or /reviews/search must come before
+ * GET /reviews/{id} whatever order the route table lists them in.
+ */
+export function bySpecificity(a: RouteDef, b: RouteDef): number {
+  const sa = a.path.split('/');
+  const sb = b.path.split('/');
+  for (let i = 0; i < Math.min(sa.length, sb.length); i++) {
+    const pa = sa[i]!.startsWith('{');
+    const pb = sb[i]!.startsWith('{');
+    if (pa !== pb) return pa ? 1 : -1;
+  }
+  return 0;
+}
+
 export function buildRouter(routes: RouteDef[], deps: AppDeps, authenticate: Authenticator): Router {
   const router = new Router();
   const jsonBody = koaBody({
@@ -27,7 +43,7 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, authenticate: Aut
       throw new BadRequestError('invalid_json', 'the request body is not valid JSON');
     },
   });
-  for (const route of routes) {
+  for (const route of [...routes].sort(bySpecificity)) {
     if (!route.access) throw new Error(`route ${route.method.toUpperCase()} ${route.path} declares no access policy`);
     const path = koaPath(route.path);
     const guard: Koa.Middleware = async (ctx, next) => {

@@ -2,7 +2,10 @@
 // not exist (404), and a route cannot be registered without a policy.
 import type { RouteDef } from './route-definition';
 import { accountRoutes } from './routes/account-routes';
+import { caseRoutes } from './routes/case-routes';
+import { leaReferralRoutes } from './routes/lea-referral-routes';
 import { reportRoutes } from './routes/report-routes';
+import { reviewRoutes } from './routes/review-routes';
 import { scheduledReportRoutes } from './routes/scheduled-report-routes';
 import { systemRoutes } from './routes/system-routes';
 import { taskRoutes } from './routes/task-routes';
@@ -10,6 +13,6 @@ import { taskRoutes } from './routes/task-routes';
 let routes: RouteDef[] | null = null;
 
 export function allRoutes(): RouteDef[] {
-  routes ??= [...systemRoutes(allRoutes), ...accountRoutes, ...scheduledReportRoutes, ...reportRoutes, ...taskRoutes];
+  routes ??= [...systemRoutes(allRoutes), ...accountRoutes, ...scheduledReportRoutes, ...reportRoutes, ...taskRoutes, ...caseRoutes, ...leaReferralRoutes, ...reviewRoutes];
   return routes;
 }

@@ -91,6 +91,10 @@ const schema = z.strictObject({
   reports: z
     .strictObject({ row_cap: int(1, 1_000_000).default(10_000) })
     .prefault({}),
+  // Minutes, decimals allowed (0.05 = 3 s, for tests); at most a week.
+  review: z
+    .strictObject({ claim_ttl_minutes: z.coerce.number().positive().max(7 * 24 * 60).default(60) })
+    .prefault({}),
 });
 
 export type AppConfig = z.infer<typeof schema>;

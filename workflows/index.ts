@@ -3,3 +3,4 @@
 export { reportScheduleWorkflow } from './report-schedule-workflow';
 export { generateReportWorkflow } from './generate-report-workflow';
 export { scheduledReportsJobWorkflow } from './scheduled-reports-job-workflow';
+export { reviewClaimWorkflow } from './review-claim-workflow';

@@ -21,6 +21,7 @@ export interface TaskKindDef {
 const REPORT_READ: TaskAccessPolicy = { roles: ['admin', 'analyst'], scopes: ['reports:read', 'reports:write'] };
 const REPORT_WRITE: TaskAccessPolicy = { roles: ['admin', 'analyst'], scopes: ['reports:write'] };
 const ADMIN_ONLY: TaskAccessPolicy = { roles: ['admin'], scopes: [] };
+const REVIEW_READ: TaskAccessPolicy = { roles: ['admin', 'analyst', 'reviewer'], scopes: [] };
 
 /**
  * Workflow type -> task kind. Investigations (`ssi-<scan_id>`: investigations:read/write),
@@ -35,6 +36,13 @@ export const PLATFORM_TASK_KINDS = {
     cancelRefusal: 'a report schedule is stopped with PUT /intelligence/scheduled-reports/{id}/deactivate',
   },
   scheduledReportsJobWorkflow: { kind: 'scheduled-reports-job', read: ADMIN_ONLY, write: ADMIN_ONLY, cancelRefusal: null },
+  // A review claim's expiry timer (`review-claim-<review_id>-<claim_seq>`).
+  reviewClaimWorkflow: {
+    kind: 'review-claim',
+    read: REVIEW_READ,
+    write: ADMIN_ONLY,
+    cancelRefusal: 'a review claim ends by a decision, a renewal (claim again) or its expiry',
+  },
 } as const satisfies Record<string, TaskKindDef>;
 
 export type PlatformWorkflowType = keyof typeof PLATFORM_TASK_KINDS;
