@@ -32,7 +32,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError(`no route for ${ctx.method} ${ctx.path}`);
-      if (ctx.status === 405 && !ctx.body) {
+      // The router answers 501 for a method it serves on no path (TRACE, ...): that is a 405 too, never a 5xx.
+      if ((ctx.status === 405 || ctx.status === 501) && !ctx.body) {
         throw new ApiError(405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}`, { allow: ctx.response.get('Allow') });
       }
     } catch (err) {

@@ -1,7 +1,8 @@
 // Builds the OpenAPI 3.1 document from the route table: every registered route, with its access
 // policy, parameters, request body and response schemas (zod -> JSON Schema 2020-12).
 import { z } from 'zod';
-import type { RouteDef } from './route-definition';
+import type { ResponseSpec, RouteDef } from './route-definition';
+import { ErrorSchema, standardErrorResponses } from './schemas/common';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -42,18 +43,36 @@ function describeAccess(route: RouteDef): string {
   return `Access: ${[roles, scopes].filter(Boolean).join('; or ')}.`;
 }
 
+/**
+ * The error answers the shared layers give on their own (register-routes.ts, request-validation.ts),
+ * documented on every route they can happen on; a route's own entry for a status wins.
+ */
+function sharedErrorResponses(route: RouteDef): Record<number, ResponseSpec> {
+  const out: Record<number, ResponseSpec> = {};
+  const { params, query, body } = route.request ?? {};
+  if (params || query || body) out[400] = standardErrorResponses[400];
+  if (!('public' in route.access)) {
+    out[401] = standardErrorResponses[401];
+    if (!('authenticated' in route.access)) out[403] = standardErrorResponses[403];
+  }
+  if (body) {
+    out[413] = { description: 'Request body over the size limit', schema: ErrorSchema };
+    out[415] = { description: 'Request body that is not application/json', schema: ErrorSchema };
+  }
+  return out;
+}
+
 export function buildOpenApiDocument(routes: RouteDef[]): Record<string, unknown> {
   const components: Record<string, JsonSchema> = {};
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const responses: Record<string, unknown> = {};
-    for (const [status, spec] of Object.entries(route.responses)) {
-      const contentType = spec.contentType ?? 'application/json';
+    for (const [status, spec] of Object.entries({ ...sharedErrorResponses(route), ...route.responses })) {
+      const contentTypes = spec.contentType === undefined ? ['application/json'] : [spec.contentType].flat();
+      const schema = spec.schema ? toSchema(spec.schema, 'output', components) : {};
       responses[status] = {
         description: spec.description,
-        ...(spec.schema || spec.contentType
-          ? { content: { [contentType]: { schema: spec.schema ? toSchema(spec.schema, 'output', components) : {} } } }
-          : {}),
+        ...(spec.schema || spec.contentType ? { content: Object.fromEntries(contentTypes.map((type) => [type, { schema }])) } : {}),
       };
     }
     const op: Record<string, unknown> = {

@@ -21,8 +21,8 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export interface ResponseSpec {
   description: string;
   schema?: z.ZodType;
-  /** Content type when not JSON (downloads, HTML, JavaScript). */
-  contentType?: string;
+  /** Content type when not JSON (downloads, HTML, JavaScript); several when the answer varies. */
+  contentType?: string | readonly string[];
 }
 
 export interface HandlerInput<P, Q, B, H = Record<string, string | undefined>> {

@@ -146,15 +146,17 @@ export async function describeTask(client: Client, task: PlatformTask, where: Fa
   };
 }
 
+/** Requests cancellation (Temporal accepts this for an ended workflow too, and does nothing). */
 export async function cancelTask(client: Client, taskId: string): Promise<void> {
   await client.workflow.getHandle(taskId).cancel();
 }
 
-export type NoteOutcome = { outcome: 'added' } | { outcome: 'rejected'; message: string } | { outcome: 'no-worker' };
+export type NoteOutcome = { outcome: 'added' } | { outcome: 'rejected'; message: string } | { outcome: 'no-worker' } | { outcome: 'ended' };
 
 /**
  * Adds a progress note through the workflow's `addProgressNote` Update. The workflow's validator
- * refuses it (nothing is written to the history) when the run already holds its cap of notes.
+ * refuses it (nothing is written to the history) when the run already holds its cap of notes;
+ * `ended` when the task closed meanwhile.
  */
 export async function addProgressNote(client: Client, taskId: string, note: string, percent: number | null): Promise<NoteOutcome> {
   const input: ProgressNoteInput = { note, percent };
@@ -169,6 +171,8 @@ export async function addProgressNote(client: Client, taskId: string, note: stri
       return { outcome: 'rejected', message: cause instanceof ApplicationFailure && cause.type === 'ProgressNoteRejected' ? cause.message : 'the task refused the note' };
     }
     if (err instanceof WorkflowUpdateRPCTimeoutOrCancelledError) return { outcome: 'no-worker' };
+    // The task ended between the caller's look and the note (found by the fuzzer's stateful phase).
+    if (err instanceof WorkflowNotFoundError) return { outcome: 'ended' };
     throw err;
   }
 }

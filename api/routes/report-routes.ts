@@ -132,7 +132,7 @@ export const reportRoutes = [
     access: { roles: ['admin', 'analyst'], scopes: ['reports:read'] },
     request: { params: UuidParam },
     responses: {
-      200: { description: 'The report file; X-Content-SHA256 carries its hash', contentType: 'application/octet-stream' },
+      200: { description: 'The report file; X-Content-SHA256 carries its hash', contentType: Object.values(REPORT_CONTENT_TYPES) },
       404: { description: 'No such report', schema: ErrorSchema },
     },
     handler: async ({ params, deps, ctx }) => {

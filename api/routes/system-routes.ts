@@ -112,7 +112,10 @@ export function systemRoutes(getAllRoutes: () => RouteDef[]): RouteDef[] {
       method: 'get', path: '/docs/assets/{file}', summary: 'Static files of the documentation viewers', tags: ['system'],
       access: { public: true },
       request: { params: z.object({ file: z.enum(['swagger-init.js', ...Object.keys(ASSETS)] as [string, ...string[]]) }) },
-      responses: { 200: { description: 'The file', contentType: 'application/octet-stream' }, 400: { description: 'Unknown file', schema: ErrorSchema } },
+      responses: {
+        200: { description: 'The file', contentType: [...new Set(['application/javascript', ...Object.values(ASSETS).map((a) => a.type)])] },
+        400: { description: 'Unknown file', schema: ErrorSchema },
+      },
       handler: async ({ params, ctx }) => {
         ctx.set('Cache-Control', 'public, max-age=3600');
         if (params.file === 'swagger-init.js') {

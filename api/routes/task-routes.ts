@@ -107,6 +107,7 @@ export const taskRoutes = [
         if (before.status === 'queued') throw new ConflictError(`task ${params.task_id} has not started yet: it takes progress notes once a worker runs it`);
         const added = await addProgressNote(deps.temporal, params.task_id, body.progress.note, body.progress.percent ?? null);
         if (added.outcome === 'rejected') throw new ConflictError(added.message);
+        if (added.outcome === 'ended') throw new ConflictError(`task ${params.task_id} has ended`);
         if (added.outcome === 'no-worker') {
           throw new ServiceUnavailableError(`no worker took the note for task ${params.task_id} within 5 s; it may still be added when one does`);
         }

@@ -29,9 +29,10 @@ export const ReportOptionsSchema = z
 export type ReportScope = z.infer<typeof ReportScopeSchema>;
 export type ReportOptions = z.infer<typeof ReportOptionsSchema>;
 
-export const TemplateNameSchema = z
-  .string()
-  .refine((name) => templateNames.includes(name), { message: `unknown template; one of: ${templateNames.join(', ')}` });
+/** An enum (not a refined string), so the OpenAPI document lists the names clients may send. */
+export const TemplateNameSchema = z.enum(templateNames as [string, ...string[]], {
+  error: () => `unknown template; one of: ${templateNames.join(', ')}`,
+});
 
 /** Scope keys other than entity_types must be ones the template understands. */
 export function checkScopeAgainstTemplate(template: string, scope: ReportScope, ctx: z.RefinementCtx, at: PropertyKey[]): void {

@@ -1,68 +1,201 @@
-// Walks every route of the route table with every role, no identity, and API keys, and checks that
-// the answer matches the route's declared access policy (401/403 exactly when it should deny).
+// Walks every route of the route table with every role, a person without roles, no identity, and
+// API keys (all scopes, each single scope, none). Each route has one valid request, built from
+// fixtures this test creates itself, so a caller the route's declared policy allows must get a 2xx;
+// any other caller must get exactly 401 or 403 (on /tasks, 404 or 403 by the task kind's access). A 5xx always fails, and so does a route of the
+// route table without an entry in VALID_REQUESTS (every new route must add one).
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { allRoutes } from '../../api/route-table';
 import type { RouteDef } from '../../api/route-definition';
-import { API_KEY_SCOPES, ROLES, type Role } from '../../domain/auth/roles';
+import { API_KEY_SCOPES, ROLES, type ApiKeyScope, type Role } from '../../domain/auth/roles';
+import { PLATFORM_TASK_KINDS, type TaskAccessPolicy } from '../../domain/tasks/task-kinds';
 import { asUser, http } from '../support/http';
 import { createTestApiKey, usersForEveryRole } from '../support/identities';
-import { startTestApi } from '../support/platform';
+import { listActiveSchedules } from '../../db/repositories/report-schedule-repository';
+import { deactivateSchedule } from '../../services/report-schedule-service';
+import { startTestApi, startTestWorker, testKnex, testTemporal } from '../support/platform';
+import { waitFor } from '../support/wait-for';
 
-type Caller = { label: string; headers: Record<string, string>; role?: Role; scopes?: readonly string[]; anonymous?: boolean };
+type Caller =
+  | { label: string; headers: Record<string, string>; kind: 'anonymous' }
+  | { label: string; headers: Record<string, string>; kind: 'person'; roles: readonly Role[] }
+  | { label: string; headers: Record<string, string>; kind: 'service'; scopes: readonly ApiKeyScope[] };
 
+/** What the route's declared policy says for this caller (written out here, not borrowed from api/access-policy.ts). */
 function expected(route: RouteDef, caller: Caller): 'allow' | 401 | 403 {
   const a = route.access;
   if ('public' in a) return 'allow';
-  if (caller.anonymous) return 401;
+  if (caller.kind === 'anonymous') return 401;
   if ('authenticated' in a) return 'allow';
-  if (caller.role) return (a.roles ?? []).includes(caller.role) ? 'allow' : 403;
-  return (a.scopes ?? []).some((s) => caller.scopes!.includes(s)) ? 'allow' : 403;
+  if (caller.kind === 'person') return caller.roles.some((r) => (a.roles ?? []).includes(r)) ? 'allow' : 403;
+  return caller.scopes.some((s) => (a.scopes ?? []).includes(s)) ? 'allow' : 403;
 }
 
-function concretePath(route: RouteDef): string {
-  return route.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
-    if (name === 'file') return 'swagger-ui.css';
-    if (name === 'task_id') return 'no-such-task';
-    if (name === 'scan_id') return 'no-such-scan';
-    return '00000000-0000-4000-8000-000000000000';
-  });
+/** Whether a caller holds a role or scope of a (task kind's) policy. */
+function holds(policy: TaskAccessPolicy, caller: Caller): boolean {
+  if (caller.kind === 'anonymous') return false;
+  if (caller.kind === 'person') return caller.roles.some((r) => policy.roles.includes(r));
+  return caller.scopes.some((s) => policy.scopes.includes(s));
 }
+
+/**
+ * /tasks routes check the task's kind too (domain/tasks/task-kinds.ts, declared data): a caller the
+ * route admits but the kind does not answers 404 when it may not even read the kind (no leak of
+ * the task's existence) and 403 when it may read but not change it.
+ */
+function expectedForKind(want: 'allow' | 401 | 403, caller: Caller, kind: ValidRequest['kind']): 'allow' | 401 | 403 | 404 {
+  if (want !== 'allow' || !kind) return want;
+  if (!holds(kind.read, caller)) return 404;
+  if (kind.write && !holds(kind.write, caller)) return 403;
+  return 'allow';
+}
+
+/** Everything the valid requests need, created by this test. */
+interface Fixtures {
+  scheduleId: string;
+  reportId: string;
+  /** A report task that stays open (queued on a task queue without workers), so it can be polled. */
+  openReportTaskId: string;
+  /** A second schedule, whose workflow runs and sleeps until 2099: a started task that takes notes. */
+  sleepingScheduleTaskId: string;
+}
+
+interface ValidRequest {
+  path: string;
+  json?: unknown;
+  headers?: Record<string, string>;
+  /** For /tasks routes: the access of the task's kind (read; and write when the request changes it). */
+  kind?: { read: TaskAccessPolicy; write?: TaskAccessPolicy };
+}
+
+const reportBody = { template: 'wallet-activity', scope: { entity_types: ['wallet'] }, options: { format: 'json' } };
+const scheduleBody = { ...reportBody, cadence: 'weekly', recipients: ['desk@example.org'], next_run_at: '2099-01-01T08:00:00Z' };
+
+/** One valid request per route, keyed "METHOD path" exactly as in the route table. */
+const VALID_REQUESTS: Record<string, (fx: Fixtures) => ValidRequest> = {
+  'GET /healthz': () => ({ path: '/healthz' }),
+  'GET /readyz': () => ({ path: '/readyz' }),
+  'GET /openapi.json': () => ({ path: '/openapi.json' }),
+  'GET /docs': () => ({ path: '/docs' }),
+  'GET /redoc': () => ({ path: '/redoc' }),
+  'GET /docs/assets/{file}': () => ({ path: '/docs/assets/swagger-ui.css' }),
+  'GET /accounts/me': () => ({ path: '/accounts/me' }),
+  'POST /intelligence/scheduled-reports': () => ({ path: '/intelligence/scheduled-reports', json: scheduleBody }),
+  'GET /intelligence/scheduled-reports': () => ({ path: '/intelligence/scheduled-reports?limit=5' }),
+  'PUT /intelligence/scheduled-reports/{id}/deactivate': (fx) => ({ path: `/intelligence/scheduled-reports/${fx.scheduleId}/deactivate` }),
+  'GET /intelligence/report-templates': () => ({ path: '/intelligence/report-templates' }),
+  'POST /reports/generate': () => ({ path: '/reports/generate', json: reportBody, headers: { 'Idempotency-Key': randomUUID() } }),
+  'GET /reports/generated': () => ({ path: '/reports/generated?limit=5' }),
+  'GET /reports/generated/{id}/download': (fx) => ({ path: `/reports/generated/${fx.reportId}/download` }),
+  // Tasks: access is the route's policy and the task kind's (domain/tasks/task-kinds.ts).
+  'GET /tasks/{task_id}': (fx) => ({ path: `/tasks/${fx.openReportTaskId}`, kind: { read: PLATFORM_TASK_KINDS.generateReportWorkflow.read } }),
+  'POST /tasks/{task_id}/update': (fx) => ({
+    path: `/tasks/${fx.sleepingScheduleTaskId}/update`,
+    json: { progress: { note: 'access walk', percent: 10 } },
+    kind: { read: PLATFORM_TASK_KINDS.reportScheduleWorkflow.read, write: PLATFORM_TASK_KINDS.reportScheduleWorkflow.write },
+  }),
+};
+
+const key = (route: RouteDef) => `${route.method.toUpperCase()} ${route.path}`;
 
 describe('access policy of every route', function () {
-  this.timeout(180_000);
+  this.timeout(240_000);
+  const queue = `access-walk-${randomUUID().slice(0, 8)}`;
   let url: string;
+  let fx: Fixtures;
+  let adminEmail = '';
   const callers: Caller[] = [];
 
   before(async () => {
-    const api = await startTestApi({ SVC_AUTH__TRUST_PROXY_HEADER: 'true' });
-    url = api.url;
+    const env = { SVC_TEMPORAL__TASK_QUEUE: queue, SVC_AUTH__TRUST_PROXY_HEADER: 'true' };
+    await startTestWorker(queue, env);
+    url = (await startTestApi(env)).url;
     const users = await usersForEveryRole();
-    for (const role of ROLES) callers.push({ label: role, headers: asUser(users[role]), role });
-    callers.push({ label: 'no identity', headers: {}, anonymous: true });
-    callers.push({ label: 'api key (all scopes)', headers: { 'X-API-KEY': await createTestApiKey([...API_KEY_SCOPES]) }, scopes: API_KEY_SCOPES });
-    callers.push({ label: 'api key (no scope)', headers: { 'X-API-KEY': await createTestApiKey([]) }, scopes: [] });
+    for (const role of ROLES) callers.push({ label: role, headers: asUser(users[role]), kind: 'person', roles: [role] });
+    callers.push({ label: 'person without roles', headers: asUser(`nobody-${randomUUID().slice(0, 8)}@example.org`), kind: 'person', roles: [] });
+    callers.push({ label: 'no identity', headers: {}, kind: 'anonymous' });
+    callers.push({ label: 'api key (all scopes)', headers: { 'X-API-KEY': await createTestApiKey([...API_KEY_SCOPES]) }, kind: 'service', scopes: API_KEY_SCOPES });
+    for (const scope of API_KEY_SCOPES) {
+      callers.push({ label: `api key (${scope})`, headers: { 'X-API-KEY': await createTestApiKey([scope]) }, kind: 'service', scopes: [scope] });
+    }
+    callers.push({ label: 'api key (no scope)', headers: { 'X-API-KEY': await createTestApiKey([]) }, kind: 'service', scopes: [] });
+
+    adminEmail = users.admin;
+    const admin = asUser(users.admin);
+    const schedule = await http(`${url}/intelligence/scheduled-reports`, { method: 'POST', headers: admin, json: scheduleBody });
+    assert.equal(schedule.status, 201, schedule.text);
+    const sleeping = await http(`${url}/intelligence/scheduled-reports`, { method: 'POST', headers: admin, json: scheduleBody });
+    assert.equal(sleeping.status, 201, sleeping.text);
+    const generated = await http(`${url}/reports/generate`, { method: 'POST', headers: admin, json: reportBody });
+    assert.equal(generated.status, 202, generated.text);
+    const task = await waitFor('the fixture report', async () => {
+      const t = await http(`${url}/tasks/${generated.body.task_id}`, { headers: admin });
+      return ['completed', 'failed', 'cancelled'].includes(t.body.status) ? t.body : null;
+    }, 60_000, 200);
+    assert.equal(task.status, 'completed', JSON.stringify(task));
+    // A report task on a queue no worker polls stays queued: it can be polled and updated by every allowed caller.
+    const openReportTaskId = `report-${randomUUID()}`;
+    await (await testTemporal()).workflow.start('generateReportWorkflow', {
+      workflowId: openReportTaskId,
+      taskQueue: `${queue}-idle`,
+      args: [{ ...reportBody, recipients: [], requestedAt: new Date().toISOString(), requestedBy: 'access-walk' }],
+    });
+    // The sleeping schedule's workflow has been picked up by the worker (it is running, not queued).
+    const sleepingScheduleTaskId: string = sleeping.body.workflow_id;
+    await waitFor('the sleeping schedule to run', async () => {
+      const t = await http(`${url}/tasks/${sleepingScheduleTaskId}`, { headers: admin });
+      return t.body.status === 'running' && t.body.progress?.stage === 'waiting' ? true : null;
+    }, 30_000, 200);
+    fx = { scheduleId: schedule.body.id, reportId: task.result.report_id, openReportTaskId, sleepingScheduleTaskId };
+  });
+
+  after(async () => {
+    // Leave nothing active for later suites (the reconciliation job looks at every active schedule).
+    const client = await testTemporal();
+    for (const row of await listActiveSchedules(testKnex())) {
+      if (row.created_by === adminEmail) await deactivateSchedule({ knex: testKnex(), temporal: client, taskQueue: queue }, row.id, 'access walk cleanup');
+    }
+    if (fx) await client.workflow.getHandle(fx.openReportTaskId).terminate('access walk done').catch(() => undefined);
   });
 
   it('declares a policy on every route', () => {
-    for (const route of allRoutes()) assert.ok(route.access, `${route.method} ${route.path} has no access policy`);
+    for (const route of allRoutes()) assert.ok(route.access, `${key(route)} has no access policy`);
   });
 
-  it('answers every route x caller as its policy says', async () => {
+  it('has one valid request for every route of the route table, and none for a route that does not exist', () => {
+    const routeKeys = allRoutes().map(key).sort();
+    assert.deepEqual(Object.keys(VALID_REQUESTS).sort(), routeKeys);
+  });
+
+  it('answers every route x caller as its policy says: 2xx when allowed, exactly 401/403 when not (on /tasks the task kind decides 404 or 403), never 5xx', async () => {
     const failures: string[] = [];
+    let allowed = 0;
+    let denied = 0;
     for (const route of allRoutes()) {
+      const build = VALID_REQUESTS[key(route)];
+      assert.ok(build, `${key(route)} has no valid request in VALID_REQUESTS`);
       for (const caller of callers) {
-        const res = await http(`${url}${concretePath(route)}`, {
+        const req = build(fx);
+        const res = await http(`${url}${req.path}`, {
           method: route.method.toUpperCase(),
-          headers: caller.headers,
-          ...(route.method === 'get' || route.method === 'delete' ? {} : { json: {} }),
+          headers: { ...caller.headers, ...req.headers },
+          ...(req.json === undefined ? {} : { json: req.json }),
         });
-        const want = expected(route, caller);
-        const ok = want === 'allow' ? res.status !== 401 && res.status !== 403 : res.status === want;
-        if (!ok) failures.push(`${route.method.toUpperCase()} ${route.path} as ${caller.label}: got ${res.status}, want ${want}`);
-        if (want !== 'allow') assert.equal(res.body?.error?.code, want === 401 ? 'unauthenticated' : 'forbidden');
+        const want = expectedForKind(expected(route, caller), caller, req.kind);
+        const where = `${key(route)} as ${caller.label}: got ${res.status}`;
+        if (want === 'allow') {
+          allowed++;
+          if (res.status < 200 || res.status > 299) failures.push(`${where}, want 2xx (${res.text.slice(0, 200)})`);
+        } else {
+          denied++;
+          const code = want === 401 ? 'unauthenticated' : want === 403 ? 'forbidden' : 'not_found';
+          if (res.status !== want || res.body?.error?.code !== code) failures.push(`${where} ${JSON.stringify(res.body?.error?.code)}, want ${want} ${code}`);
+        }
       }
     }
+    process.stdout.write(`      walked ${allRoutes().length} routes x ${callers.length} callers: ${allowed} allowed, ${denied} denied\n`);
     assert.deepEqual(failures, []);
+    assert.ok(allowed > 0 && denied > 0);
   });
 
   it('denies everything that is not in the route table', async () => {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
 import { defineRoute } from '../../api/route-definition';
 import { allRoutes } from '../../api/route-table';
@@ -62,6 +63,23 @@ describe('API errors and request ids', () => {
     const na = await http(`${url}/healthz`, { method: 'DELETE' });
     assert.equal(na.status, 405);
     assert.equal(na.body.error.code, 'method_not_allowed');
+  });
+
+  it('answers 405 with the Allow header, never 501, for a method no route serves (TRACE)', async () => {
+    // fetch refuses TRACE, so this goes through node:http.
+    const { status, headers, body } = await new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+      const req = request(`${url}/healthz`, { method: 'TRACE' }, (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    assert.equal(status, 405);
+    assert.match(String(headers['content-type']), /application\/json/);
+    assert.equal(JSON.parse(body).error.code, 'method_not_allowed');
+    assert.match(String(headers.allow), /GET/);
   });
 
   it('echoes X-Request-Id, or generates one', async () => {

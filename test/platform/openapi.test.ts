@@ -31,6 +31,34 @@ describe('OpenAPI document and viewers', () => {
     assert.ok(me.responses['401']);
   });
 
+  it('documents the errors the shared layers give: 400 with input, 401/403 when protected, 413/415 with a body', async () => {
+    const doc = (await http(`${url}/openapi.json`)).body;
+    const missing: string[] = [];
+    for (const route of allRoutes()) {
+      const op = doc.paths[route.path][route.method];
+      const want: string[] = [];
+      if (route.request?.params || route.request?.query || route.request?.body) want.push('400');
+      if (!('public' in route.access)) want.push('401');
+      if (!('public' in route.access) && !('authenticated' in route.access)) want.push('403');
+      if (route.request?.body) want.push('413', '415');
+      for (const status of want) {
+        if (op.responses[status]?.content?.['application/json']?.schema?.$ref !== '#/components/schemas/Error') missing.push(`${route.method} ${route.path} ${status}`);
+      }
+    }
+    assert.deepEqual(missing, []);
+    assert.equal(doc.paths['/healthz'].get.responses['401'], undefined, 'a public route has no 401');
+  });
+
+  it('documents the content types of files (viewer assets, report downloads) and the template names as an enum', async () => {
+    const doc = (await http(`${url}/openapi.json`)).body;
+    assert.deepEqual(Object.keys(doc.paths['/docs/assets/{file}'].get.responses['200'].content).sort(), ['application/javascript', 'image/png', 'text/css']);
+    assert.deepEqual(Object.keys(doc.paths['/reports/generated/{id}/download'].get.responses['200'].content).sort(), [
+      'application/json', 'application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv; charset=utf-8',
+    ]);
+    const body = doc.paths['/reports/generate'].post.requestBody.content['application/json'].schema;
+    assert.deepEqual(body.properties.template.enum, ['threat-overview', 'wallet-activity', 'investigation-summary', 'intake-digest']);
+  });
+
   it('serves Swagger UI at /docs and ReDoc at /redoc from local packages', async () => {
     const docs = await http(`${url}/docs`);
     assert.equal(docs.status, 200);

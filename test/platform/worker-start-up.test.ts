@@ -4,11 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { createActivityResources } from '../../activities';
 import { testConfig } from '../support/platform';
+import { promisedAllowlistPairs } from '../support/readme-promises';
 
 describe('worker start-up resources', () => {
-  it('loads the wallet allowlist once, and refuses to start on an invalid one naming the entry', async () => {
+  it('loads the shipped wallet allowlist (all 68 pairs) into the worker resources, and refuses to start on an invalid one naming the entry', async () => {
     const ok = createActivityResources(testConfig());
-    assert.ok(ok.walletAllowlist.pairs.length >= 45);
+    assert.equal(ok.walletAllowlist.pairs.length, promisedAllowlistPairs());
     await ok.close();
     const bad = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fip-allowlist-')), 'allowlist.json');
     fs.writeFileSync(bad, JSON.stringify({ version: 1, pairs: [{ token: 'BTC', network: 'bitcoin' }, { token: 'USDT' }] }));

@@ -19,6 +19,7 @@ describe('scheduled reports', function () {
   let url: string;
   let deps: AppDeps;
   let admin: Record<string, string>;
+  let adminEmail: string;
   let analyst: Record<string, string>;
   let smtp: SmtpSink;
 
@@ -36,6 +37,7 @@ describe('scheduled reports', function () {
   before(async () => {
     smtp = await startSmtpSink();
     const users = await usersForEveryRole();
+    adminEmail = users.admin;
     admin = asUser(users.admin);
     analyst = asUser(users.analyst);
     await startTestWorker(queue, env());
@@ -46,7 +48,9 @@ describe('scheduled reports', function () {
   after(async () => smtp.close());
 
   it('rejects invalid schedules with field paths and stores nothing', async () => {
-    const before = Number((await testKnex()('report_schedules').count({ n: '*' }))[0].n);
+    // Counted over this suite's own admin only, so other suites' schedules cannot move the numbers.
+    const ownSchedules = async () => Number((await testKnex()('report_schedules').where({ created_by: adminEmail }).count({ n: '*' }))[0].n);
+    const before = await ownSchedules();
     const cases: Array<[Record<string, unknown>, string[]]> = [
       [schedule({ cadence: 'hourly' }), ['body.cadence']],
       [schedule({ recipients: [] }), ['body.recipients']],
@@ -67,8 +71,7 @@ describe('scheduled reports', function () {
       const got = res.body.error.details.map((d: { path: string }) => d.path);
       for (const p of paths) assert.ok(got.includes(p), `${p} not in ${JSON.stringify(got)} for ${JSON.stringify(body)}`);
     }
-    const after = Number((await testKnex()('report_schedules').count({ n: '*' }))[0].n);
-    assert.equal(after, before);
+    assert.equal(await ownSchedules(), before);
   });
 
   it('only admins create; analysts list', async () => {
@@ -242,23 +245,27 @@ describe('scheduled reports', function () {
     assert.equal((await client.workflow.getHandle(s.workflow_id).describe()).status.name, 'RUNNING');
   });
 
-  it('paginates the schedule list with a stable cursor', async () => {
-    const seen = new Set<string>();
+  it('paginates the schedule list with a stable cursor: newest first, no duplicates, nothing skipped', async () => {
+    // Five schedules of its own, created last, so they are the newest five whatever other suites stored.
+    const own: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await http(`${url}/intelligence/scheduled-reports`, { method: 'POST', headers: admin, json: schedule({ next_run_at: '2099-01-01T00:00:00Z' }) });
+      assert.equal(res.status, 201, res.text);
+      own.unshift(res.body.id);
+    }
+    const seen: string[] = [];
     let cursor: string | null = null;
-    let pages = 0;
-    do {
+    for (let pages = 0; pages < 3; pages++) {
       const q: string = cursor ? `&cursor=${cursor}` : '';
       const page = await http(`${url}/intelligence/scheduled-reports?limit=2${q}`, { headers: analyst });
       assert.equal(page.status, 200);
-      for (const item of page.body.items) {
-        assert.ok(!seen.has(item.id), 'no duplicates across pages');
-        seen.add(item.id);
-      }
+      assert.ok(page.body.items.length <= 2);
+      seen.push(...page.body.items.map((item: { id: string }) => item.id));
       cursor = page.body.next_cursor;
-      pages++;
-    } while (cursor && pages < 100);
-    const total = Number((await testKnex()('report_schedules').count({ n: '*' }))[0].n);
-    assert.equal(seen.size, total);
+    }
+    assert.equal(new Set(seen).size, seen.length, 'no duplicates across pages');
+    assert.deepEqual(seen.slice(0, 5), own, 'the five newest, in order, across three pages of two');
+    for (const id of own) await http(`${url}/intelligence/scheduled-reports/${id}/deactivate`, { method: 'PUT', headers: admin });
     assert.equal((await http(`${url}/intelligence/scheduled-reports?cursor=garbage`, { headers: analyst })).status, 400);
     assert.equal((await http(`${url}/intelligence/scheduled-reports?limit=501`, { headers: analyst })).status, 400);
   });

@@ -11,6 +11,7 @@ import { writeWalletExport } from '../../activities/wallets/wallet-export';
 import { type WalletRecord } from '../../domain/wallets/wallet-export-rows';
 import { neutralizeFormula as neutralizeCell } from '../../domain/spreadsheet-safety';
 import { NETWORKS } from '../../domain/wallets/network-catalog';
+import { promisedAllowlistPairs } from '../support/readme-promises';
 import { parseCsv } from '../support/wallet-test-io';
 
 async function collect(format: 'csv' | 'xlsx' | 'json', rows: WalletRecord[]): Promise<Buffer> {
@@ -31,9 +32,10 @@ const ROWS: WalletRecord[] = [
 ];
 
 describe('wallet allowlist', () => {
-  it('loads the shipped file with at least 45 token-network pairs covering every network', () => {
+  it('loads the shipped file with exactly the 68 token-network pairs the README promises, covering every network', () => {
     const list = loadWalletAllowlist('config/wallet_allowlist.json');
-    assert.ok(list.pairs.length >= 45, `${list.pairs.length} pairs`);
+    assert.equal(promisedAllowlistPairs(), 68);
+    assert.equal(list.pairs.length, promisedAllowlistPairs());
     for (const n of NETWORKS) assert.ok(list.pairs.some((p) => p.network === n.id), `no pair for ${n.id}`);
     assert.ok(list.pairs.some((p) => p.token === 'USDT' && p.network === 'tron'));
     assert.ok(list.pairs.some((p) => p.token === 'USDC' && p.network === 'solana'));

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sentCandidates, startFakeAnthropicServer } from '../support/fake-anthropic-server';
 import { makeAddresses } from '../support/wallet-address-factory';
+import { promisedAllowlistPairs, promisedNetworkCount } from '../support/readme-promises';
 import { runFip } from '../support/wallet-test-io';
 
 const a = makeAddresses(31);
@@ -79,21 +80,23 @@ describe('fip ssi wallet (CLI)', function () {
     }
   });
 
-  it('networks --json lists at least 35 networks with patterns and checksum kinds', async () => {
+  it('networks --json lists exactly the networks the README promises (39), each with patterns and a checksum kind', async () => {
     const r = await runFip(['ssi', 'wallet', 'networks', '--json']);
     assert.equal(r.code, 0);
     const nets = JSON.parse(r.stdout) as Array<{ id: string; patterns: string[]; checksum: string }>;
-    assert.ok(nets.length >= 35);
+    assert.equal(promisedNetworkCount(), 39);
+    assert.equal(nets.length, promisedNetworkCount());
+    assert.equal(new Set(nets.map((n) => n.id)).size, nets.length, 'network ids are distinct');
     for (const n of nets) {
       assert.ok(n.patterns.length > 0 && n.checksum.length > 0, n.id);
       for (const p of n.patterns) assert.doesNotThrow(() => new RegExp(p));
     }
   });
 
-  it('allowlist --json prints the pairs; an invalid file fails with exit 1 naming the entry', async () => {
+  it('allowlist --json prints the 68 shipped pairs; an invalid file fails with exit 1 naming the entry', async () => {
     let r = await runFip(['ssi', 'wallet', 'allowlist', '--json']);
     assert.equal(r.code, 0);
-    assert.ok((JSON.parse(r.stdout) as { pairs: unknown[] }).pairs.length >= 45);
+    assert.equal((JSON.parse(r.stdout) as { pairs: unknown[] }).pairs.length, promisedAllowlistPairs());
     const bad = path.join(dir, 'bad.json');
     fs.writeFileSync(bad, '{"version":1,"pairs":[{"token":"BTC","network":"bitcoin"},{"token":"USDT"}]}');
     r = await runFip(['ssi', 'wallet', 'allowlist'], { env: { SVC_SSI__ALLOWLIST_PATH: bad } });
