@@ -115,6 +115,16 @@ describe('review queue', function () {
     assert.equal(reclaimed.body.claimed_by, users.analyst);
   });
 
+  it('an admin decides a review whose claim already expired (its timer has finished: nothing left to cancel)', async () => {
+    const review = await enqueue();
+    const claim = await http(`${shortTtlUrl}/reviews/${review.id}/claim`, { method: 'POST', headers: as.reviewer });
+    assert.equal(claim.status, 200, claim.text);
+    assert.equal(await temporal.workflow.getHandle(claim.body.claim_task_id).result(), 'released');
+    const res = await http(`${url}/reviews/${review.id}/decision`, { method: 'POST', headers: as.admin, json: { decision: 'needs_more_info', rationale: 'ask the reporter' } });
+    assert.equal(res.status, 200, res.text);
+    assert.equal((await http(`${url}/cases/${review.case_id}`, { headers: as.admin })).body.status, 'open');
+  });
+
   it('a renewal cancels the previous timer; a decision cancels the current one', async () => {
     const review = await enqueue();
     const first = await http(`${shortTtlUrl}/reviews/${review.id}/claim`, { method: 'POST', headers: as.reviewer });
