@@ -18,7 +18,7 @@ import { ConflictError, NotFoundError } from '../errors';
 import { encodeCursor, pageQueryShape, pageSchema } from '../pagination';
 import { principalName } from '../principal-name';
 import { defineRoute } from '../route-definition';
-import { CaseSchema, LeaReferralSchema, LossSchema, ReviewSchema, caseView, referralView, reviewView } from '../schemas/case-schemas';
+import { CaseSchema, EmailAddressSchema, LeaReferralSchema, LossSchema, ReviewSchema, caseView, referralView, reviewView } from '../schemas/case-schemas';
 import { ErrorSchema, UuidParam } from '../schemas/common';
 
 /** Who may read cases, and who may create and change them. Researchers and service keys: none. */
@@ -32,7 +32,7 @@ const CreateCaseSchema = z
     title: z.string().trim().min(1).max(300),
     description: z.string().max(20_000).optional(),
     priority: z.enum(CASE_PRIORITIES).optional().describe('default medium'),
-    assignee: z.email().max(320).optional().describe('e-mail of the analyst working the case'),
+    assignee: EmailAddressSchema.optional().describe('e-mail of the analyst working the case'),
     campaign_id: z.string().uuid().optional(),
     loss: LossSchema.optional().describe('a loss recorded on the case itself (linked intakes add theirs)'),
   })
@@ -44,7 +44,7 @@ const PatchCaseSchema = z
     description: z.string().max(20_000).optional(),
     status: z.enum(CASE_STATUSES).optional().describe('follows the case status machine (README); an illegal move is 409'),
     priority: z.enum(CASE_PRIORITIES).optional(),
-    assignee: z.email().max(320).nullable().optional().describe('null unassigns'),
+    assignee: EmailAddressSchema.nullable().optional().describe('null unassigns'),
     campaign_id: z.string().uuid().nullable().optional(),
     loss: LossSchema.nullable().optional().describe('null clears the case\'s own loss'),
   })

@@ -18,6 +18,15 @@ export const CurrencySchema = z
   .refine((c) => KNOWN_CURRENCIES.has(c), 'not an ISO 4217 currency code')
   .describe('ISO 4217 currency code');
 
+/**
+ * An e-mail address as a pattern (not `format: email`, whose checkers disagree with each other on
+ * the edges): at most 64 characters before the @ (RFC 5321), a dotted domain with a letter TLD.
+ */
+export const EmailAddressSchema = z
+  .string()
+  .max(254)
+  .regex(/^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/, 'an e-mail address (at most 64 characters before the @)');
+
 /** A non-negative amount with at most 2 decimals, as a string so that it is never a float. */
 export const AmountSchema = z
   .string()

@@ -54,11 +54,17 @@ describe('cases and LEA referrals (API)', function () {
     assert.equal(next.body.next_cursor, null);
   });
 
-  it('rejects bad input with field paths: no title, a float-like amount, an unknown currency', async () => {
+  it('rejects bad input with field paths: no title, a float-like amount, an unknown currency, an assignee address too long before the @', async () => {
     const res = await http(`${url}/cases`, { method: 'POST', headers: as.analyst, json: { loss: { amount: '1.234', currency: 'XYZ' } } });
     assert.equal(res.status, 400);
     const paths = res.body.error.details.map((d: { path: string }) => d.path).sort();
     assert.deepEqual(paths, ['body.loss.amount', 'body.loss.currency', 'body.title']);
+    // Found by the fuzz run: 65 characters before the @ is not an address (RFC 5321 allows 64).
+    const long = await http(`${url}/cases`, { method: 'POST', headers: as.analyst, json: { title: 't', assignee: `${'a'.repeat(65)}@example.org` } });
+    assert.equal(long.status, 400, long.text);
+    assert.equal(long.body.error.details[0].path, 'body.assignee');
+    const ok = await http(`${url}/cases`, { method: 'POST', headers: as.analyst, json: { title: 't', assignee: `${'a'.repeat(64)}@example.org` } });
+    assert.equal(ok.status, 201, ok.text);
   });
 
   it('shows a case with its links, graph entities (linked, sighted in the case, sighted in linked intakes) and loss per currency', async () => {
