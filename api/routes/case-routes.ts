@@ -18,7 +18,7 @@ import { ConflictError, NotFoundError } from '../errors';
 import { encodeCursor, pageQueryShape, pageSchema } from '../pagination';
 import { principalName } from '../principal-name';
 import { defineRoute } from '../route-definition';
-import { CaseSchema, EmailAddressSchema, LeaReferralSchema, LossSchema, ReviewSchema, caseView, referralView, reviewView } from '../schemas/case-schemas';
+import { CaseSchema, EmailAddressSchema, storedText, LeaReferralSchema, LossSchema, ReviewSchema, caseView, referralView, reviewView } from '../schemas/case-schemas';
 import { ErrorSchema, UuidParam } from '../schemas/common';
 
 /** Who may read cases, and who may create and change them. Researchers and service keys: none. */
@@ -29,8 +29,8 @@ const CaseIdParam = z.object({ case_id: z.string().uuid() });
 
 const CreateCaseSchema = z
   .object({
-    title: z.string().trim().min(1).max(300),
-    description: z.string().max(20_000).optional(),
+    title: storedText(300).trim().min(1),
+    description: storedText(20_000).optional(),
     priority: z.enum(CASE_PRIORITIES).optional().describe('default medium'),
     assignee: EmailAddressSchema.optional().describe('e-mail of the analyst working the case'),
     campaign_id: z.string().uuid().optional(),
@@ -40,8 +40,8 @@ const CreateCaseSchema = z
 
 const PatchCaseSchema = z
   .object({
-    title: z.string().trim().min(1).max(300).optional(),
-    description: z.string().max(20_000).optional(),
+    title: storedText(300).trim().min(1).optional(),
+    description: storedText(20_000).optional(),
     status: z.enum(CASE_STATUSES).optional().describe('follows the case status machine (README); an illegal move is 409'),
     priority: z.enum(CASE_PRIORITIES).optional(),
     assignee: EmailAddressSchema.nullable().optional().describe('null unassigns'),
@@ -54,9 +54,9 @@ const PatchCaseSchema = z
 const ListQuery = z.object({
   status: z.enum(CASE_STATUSES).optional(),
   priority: z.enum(CASE_PRIORITIES).optional(),
-  assignee: z.string().max(320).optional(),
+  assignee: storedText(320).optional(),
   campaign_id: z.string().uuid().optional(),
-  q: z.string().max(200).optional().describe('substring of the title or description (case-insensitive)'),
+  q: storedText(200).optional().describe('substring of the title or description (case-insensitive)'),
   ...pageQueryShape,
 });
 

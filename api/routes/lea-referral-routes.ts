@@ -6,16 +6,16 @@ import { LEA_REFERRAL_STATUSES } from '../../domain/cases/lea-referral-states';
 import { ConflictError, NotFoundError } from '../errors';
 import { principalName } from '../principal-name';
 import { defineRoute } from '../route-definition';
-import { LeaReferralSchema, referralView } from '../schemas/case-schemas';
+import { LeaReferralSchema, referralView, storedText } from '../schemas/case-schemas';
 import { ErrorSchema, UuidParam } from '../schemas/common';
 import { CASE_READERS, CASE_WRITERS } from './case-routes';
 
 const ReferralBodySchema = z
   .object({
-    agency: z.string().trim().min(1).max(300).describe('the law-enforcement agency'),
-    jurisdiction: z.string().trim().min(1).max(200),
-    contact: z.string().trim().min(1).max(500).describe('the agency\'s contact (officer, desk, e-mail or phone)'),
-    reference: z.string().trim().max(200).nullable().optional().describe('the agency\'s reference number; omitted keeps the stored one'),
+    agency: storedText(300).trim().min(1).describe('the law-enforcement agency'),
+    jurisdiction: storedText(200).trim().min(1),
+    contact: storedText(500).trim().min(1).describe('the agency\'s contact (officer, desk, e-mail or phone)'),
+    reference: storedText(200).trim().nullable().optional().describe('the agency\'s reference number; omitted keeps the stored one'),
     status: z.enum(LEA_REFERRAL_STATUSES).describe('draft to create; then submitted, acknowledged, closed (README: LEA referrals)'),
   })
   .strict();

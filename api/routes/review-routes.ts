@@ -24,7 +24,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { encodeCursor, pageQueryShape, pageSchema } from '../pagination';
 import { principalName } from '../principal-name';
 import { defineRoute } from '../route-definition';
-import { ReviewActionSchema, ReviewSchema, reviewActionView, reviewView } from '../schemas/case-schemas';
+import { ReviewActionSchema, ReviewSchema, reviewActionView, reviewView, storedText } from '../schemas/case-schemas';
 import { ErrorSchema, UuidParam } from '../schemas/common';
 
 /** Reviewers claim, annotate and decide; analysts (and admins) do everything. */
@@ -37,7 +37,7 @@ const EnqueueSchema = z
   .object({
     case_id: z.string().uuid(),
     priority: z.enum(CASE_PRIORITIES).optional().describe('default: the case\'s priority'),
-    reason: z.string().max(5000).default(''),
+    reason: storedText(5000).default(''),
   })
   .strict();
 
@@ -57,7 +57,7 @@ const encodeQueueCursor = (k: QueueKey | null) => (k ? Buffer.from(JSON.stringif
 const QueueQuery = z.object({
   status: z.enum(['queued', 'claimed']).default('queued').describe('queued (waiting) or claimed (being reviewed)'),
   priority: z.enum(CASE_PRIORITIES).optional(),
-  claimed_by: z.string().max(320).optional(),
+  claimed_by: storedText(320).optional(),
   case_id: z.string().uuid().optional(),
   limit: pageQueryShape.limit,
   cursor: z
@@ -79,9 +79,9 @@ const ReviewPageSchema = pageSchema(ReviewSchema, 'ReviewPage');
 
 const AnnotateSchema = z
   .object({
-    note: z.string().trim().min(1).max(10_000),
+    note: storedText(10_000).trim().min(1),
     target: z
-      .object({ type: z.enum(ANNOTATION_TARGET_TYPES), id: z.string().min(1).max(300) })
+      .object({ type: z.enum(ANNOTATION_TARGET_TYPES), id: storedText(300).min(1) })
       .strict()
       .optional()
       .describe('what the note is about (default: the case)'),
@@ -91,12 +91,12 @@ const AnnotateSchema = z
 const FeedbackSchema = z
   .object({
     rating: z.number().int().min(1).max(5).describe('1 (poor) to 5 (excellent), e.g. of the extraction quality'),
-    comment: z.string().max(10_000).default(''),
+    comment: storedText(10_000).default(''),
   })
   .strict();
 
 const DecisionSchema = z
-  .object({ decision: z.enum(REVIEW_DECISIONS), rationale: z.string().trim().min(1).max(10_000) })
+  .object({ decision: z.enum(REVIEW_DECISIONS), rationale: storedText(10_000).trim().min(1) })
   .strict();
 
 const ClaimResultSchema = ReviewSchema.extend({

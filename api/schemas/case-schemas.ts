@@ -18,6 +18,11 @@ export const CurrencySchema = z
   .refine((c) => KNOWN_CURRENCIES.has(c), 'not an ISO 4217 currency code')
   .describe('ISO 4217 currency code');
 
+/** Text stored in PostgreSQL, which refuses the NUL character: refused here as a 400 instead. */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
+export const NO_NUL = /^[^\u0000]*$/;
+export const storedText = (max: number) => z.string().max(max).regex(NO_NUL, 'must not contain NUL characters');
+
 /**
  * An e-mail address as a pattern (not `format: email`, whose checkers disagree with each other on
  * the edges): at most 64 characters before the @ (RFC 5321), a dotted domain with a letter TLD.

@@ -65,6 +65,10 @@ describe('cases and LEA referrals (API)', function () {
     assert.equal(long.body.error.details[0].path, 'body.assignee');
     const ok = await http(`${url}/cases`, { method: 'POST', headers: as.analyst, json: { title: 't', assignee: `${'a'.repeat(64)}@example.org` } });
     assert.equal(ok.status, 201, ok.text);
+    // Found by the fuzz run: PostgreSQL text cannot hold NUL; a 400 naming the field, not a 500.
+    const nul = await http(`${url}/cases?q=a%00b`, { headers: as.analyst });
+    assert.equal(nul.status, 400, nul.text);
+    assert.equal(nul.body.error.details[0].path, 'query.q');
   });
 
   it('shows a case with its links, graph entities (linked, sighted in the case, sighted in linked intakes) and loss per currency', async () => {

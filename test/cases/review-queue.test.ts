@@ -192,6 +192,13 @@ describe('review queue', function () {
     assert.deepEqual(log[1]!.details, { note: 'same IBAN as case 12', target: { type: 'entity', id: 'abc' } });
     await assert.rejects(testKnex()('review_actions').where({ review_id: review.id }).update({ actor: 'someone-else' }), /append-only/);
     await assert.rejects(testKnex()('review_actions').where({ review_id: review.id }).delete(), /append-only/);
+    // Found by the fuzz run: PostgreSQL text cannot hold NUL; such input is a 400 naming the field, not a 500.
+    const nul = await http(`${url}/reviews/${review.id}/annotate`, { method: 'POST', headers: as.reviewer, json: { note: 'a\u0000b' } });
+    assert.equal(nul.status, 400, nul.text);
+    assert.equal(nul.body.error.details[0].path, 'body.note');
+    const nulQuery = await http(`${url}/reviews/queue?claimed_by=a%00b`, { headers: as.reviewer });
+    assert.equal(nulQuery.status, 400, nulQuery.text);
+    assert.equal(nulQuery.body.error.details[0].path, 'query.claimed_by');
     assert.equal((await http(`${url}/reviews/${randomUUID()}/annotate`, { method: 'POST', headers: as.reviewer, json: { note: 'x' } })).status, 404);
   });
 
