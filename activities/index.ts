@@ -14,6 +14,7 @@ import { browserTaskQueue, createCrawlerBrowser, type CrawlerBrowser } from './i
 import { createEgressCheck } from './investigations/crawler-egress';
 import { createInvestigationActivities } from './investigations/investigation-activities';
 import { createPlaybookActivities } from './investigations/playbook-activities';
+import { createReviewClaimActivities } from './cases/review-claim-activities';
 import { createBrowserProvider, type BrowserProvider } from './reports/browser-pool';
 import { createReportDeliveryActivities } from './reports/report-delivery';
 import { createReportGenerationActivities } from './reports/report-generation';
@@ -83,6 +84,7 @@ export function createActivities(deps: ActivityDeps) {
   });
   return {
     ...schedule,
+    ...createReviewClaimActivities({ knex }),
     ...generation,
     ...delivery,
     ...intake,

@@ -7,7 +7,10 @@ import { intakeRoutes } from './routes/intake-routes';
 import { investigationRoutes } from './routes/investigation-routes';
 import { investigationWalletRoutes } from './routes/investigation-wallet-routes';
 import { playbookRoutes } from './routes/playbook-routes';
+import { caseRoutes } from './routes/case-routes';
+import { leaReferralRoutes } from './routes/lea-referral-routes';
 import { reportRoutes } from './routes/report-routes';
+import { reviewRoutes } from './routes/review-routes';
 import { scheduledReportRoutes } from './routes/scheduled-report-routes';
 import { systemRoutes } from './routes/system-routes';
 import { taskRoutes } from './routes/task-routes';
@@ -21,6 +24,9 @@ export function allRoutes(): RouteDef[] {
     ...scheduledReportRoutes,
     ...reportRoutes,
     ...taskRoutes,
+    ...caseRoutes,
+    ...leaReferralRoutes,
+    ...reviewRoutes,
     ...intakeRoutes,
     ...auditRoutes,
     ...playbookRoutes,

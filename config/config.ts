@@ -123,8 +123,8 @@ const schema = z.strictObject({
     .strictObject({
       master_key: z.string().regex(/^[A-Za-z0-9+/]{43}=$/, '32 bytes in base64').optional(),
       previous_master_keys: csv.pipe(z.array(z.string().regex(/^[A-Za-z0-9+/]{43}=$/, '32 bytes in base64'))).default([]),
-      })
-      .prefault({}),
+    })
+    .prefault({}),
   // Where blobs live (infra/blob-store.ts): file:///path (default file://<data_dir>/blobs) or
   // s3://bucket/prefix with the S3 settings below (unset keys: the AWS SDK's default credentials).
   blobs: z
@@ -136,6 +136,10 @@ const schema = z.strictObject({
       secret_access_key: z.string().min(1).optional(),
       force_path_style: bool.default(false),
     })
+    .prefault({}),
+  // Minutes, decimals allowed (0.05 = 3 s, for tests); at most a week.
+  review: z
+    .strictObject({ claim_ttl_minutes: z.coerce.number().positive().max(7 * 24 * 60).default(60) })
     .prefault({}),
 });
 

@@ -5,3 +5,4 @@ export { generateReportWorkflow } from './generate-report-workflow';
 export { scheduledReportsJobWorkflow } from './scheduled-reports-job-workflow';
 export { intakeProcessingWorkflow } from './intakes/intake-processing-workflow';
 export { ssiInvestigationWorkflow } from './ssi-investigation-workflow';
+export { reviewClaimWorkflow } from './review-claim-workflow';

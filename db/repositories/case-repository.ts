@@ -196,3 +196,40 @@ export async function caseLossTotals(knex: Knex | Knex.Transaction, caseId: stri
   );
   return result.rows.map((r) => ({ currency: r.currency.trim(), amount: r.amount }));
 }
+
+export interface CaseEntity {
+  id: string;
+  type: string;
+  value: string;
+  display_value: string;
+  risk_score: number | null;
+  /** How the entity reaches the case: linked to it, sighted in it, or sighted in a linked intake or investigation. */
+  via: Array<'link' | 'case' | 'intake' | 'investigation'>;
+}
+
+/**
+ * The entities of a case: linked directly (case_links), sighted with the case as source, and
+ * sighted in its linked intakes and investigations (sightings only: no join on the intakes or
+ * investigations tables, so it works whichever of them exist). At most `limit`, by type and value.
+ */
+export async function caseEntities(knex: Knex | Knex.Transaction, caseId: string, limit = 1000): Promise<CaseEntity[]> {
+  const result = await knex.raw<{ rows: CaseEntity[] }>(
+    `WITH found AS (
+       SELECT e.id, 'link' AS via FROM case_links cl JOIN entities e ON e.id::text = cl.target_id
+        WHERE cl.case_id = :caseId AND cl.target_type = 'entity'
+       UNION
+       SELECT s.entity_id, 'case' FROM sightings s WHERE s.source_kind = 'case' AND s.source_id = :caseId
+       UNION
+       SELECT s.entity_id, cl.target_type FROM case_links cl
+         JOIN sightings s ON s.source_kind = cl.target_type AND s.source_id = cl.target_id
+        WHERE cl.case_id = :caseId AND cl.target_type IN ('intake', 'investigation')
+     )
+     SELECT e.id, e.type, e.value, e.display_value, e.risk_score, array_agg(DISTINCT f.via ORDER BY f.via) AS via
+       FROM found f JOIN entities e ON e.id = f.id
+      GROUP BY e.id
+      ORDER BY e.type, e.value
+      LIMIT :limit`,
+    { caseId, limit },
+  );
+  return result.rows;
+}

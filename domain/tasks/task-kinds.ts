@@ -25,6 +25,7 @@ const INVESTIGATION_WRITE: TaskAccessPolicy = { roles: ['admin', 'analyst'], sco
 const ADMIN_ONLY: TaskAccessPolicy = { roles: ['admin'], scopes: [] };
 const INTAKE_READ: TaskAccessPolicy = { roles: ['admin', 'analyst', 'reviewer'], scopes: [] };
 const INTAKE_WRITE: TaskAccessPolicy = { roles: ['admin', 'analyst'], scopes: [] };
+const REVIEW_READ: TaskAccessPolicy = { roles: ['admin', 'analyst', 'reviewer'], scopes: [] };
 
 /**
  * Workflow type -> task kind. Investigations (`ssi-<scan_id>`: investigations:read/write),
@@ -41,6 +42,13 @@ export const PLATFORM_TASK_KINDS = {
   scheduledReportsJobWorkflow: { kind: 'scheduled-reports-job', read: ADMIN_ONLY, write: ADMIN_ONLY, cancelRefusal: null },
   intakeProcessingWorkflow: { kind: 'intake', read: INTAKE_READ, write: INTAKE_WRITE, cancelRefusal: null },
   ssiInvestigationWorkflow: { kind: 'investigation', read: INVESTIGATION_READ, write: INVESTIGATION_WRITE, cancelRefusal: null },
+  // A review claim's expiry timer (`review-claim-<review_id>-<claim_seq>`).
+  reviewClaimWorkflow: {
+    kind: 'review-claim',
+    read: REVIEW_READ,
+    write: ADMIN_ONLY,
+    cancelRefusal: 'a review claim ends by a decision, a renewal (claim again) or its expiry',
+  },
 } as const satisfies Record<string, TaskKindDef>;
 
 export type PlatformWorkflowType = keyof typeof PLATFORM_TASK_KINDS;

@@ -50,4 +50,29 @@ describe('case repository', function () {
     const big = await createCase(knex, { title: 'big', loss_amount: '999999999999999999.99', loss_currency: 'USD' }, 'ana@example.org');
     assert.deepEqual(await caseLossTotals(knex, big.id), [{ currency: 'USD', amount: '999999999999999999.99' }]);
   });
+  it('adds the losses of linked intakes per currency (intakes.loss_amount numeric, loss_currency varchar) to the case\'s own', async () => {
+    // A temporary intakes table with the intake feature's loss columns (it shadows the real one in this transaction).
+    await knex
+      .transaction(async (trx) => {
+        await trx.raw('CREATE TEMP TABLE intakes (id uuid PRIMARY KEY, loss_amount numeric(20,2), loss_currency varchar(3)) ON COMMIT DROP');
+        const c = await createCase(trx, { title: 'with intakes', loss_amount: '100.05', loss_currency: 'EUR' }, 'ana@example.org');
+        const rows = [
+          { id: randomUUID(), loss_amount: '0.10', loss_currency: 'EUR' },
+          { id: randomUUID(), loss_amount: '0.20', loss_currency: 'EUR' },
+          { id: randomUUID(), loss_amount: '5000.00', loss_currency: 'USD' },
+          { id: randomUUID(), loss_amount: null, loss_currency: null },
+          { id: randomUUID(), loss_amount: '7.00', loss_currency: 'GBP' }, // not linked
+        ];
+        await trx('intakes').insert(rows);
+        for (const r of rows.slice(0, 4)) await linkToCase(trx, c.id, { type: 'intake', id: r.id }, 'ana@example.org');
+        assert.deepEqual(await caseLossTotals(trx, c.id), [
+          { currency: 'EUR', amount: '100.35' },
+          { currency: 'USD', amount: '5000.00' },
+        ]);
+        throw new Error('rollback');
+      })
+      .catch((err: Error) => {
+        if (err.message !== 'rollback') throw err;
+      });
+  });
 });

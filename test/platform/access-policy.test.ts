@@ -77,6 +77,7 @@ interface Fixtures {
   /** An investigation with one captured page (written through the repository, no crawl). */
   scanId: string;
   pageId: string;
+  cases: CaseFixtures;
 }
 
 function intakeSubmission(): FormData {
@@ -84,6 +85,15 @@ function intakeSubmission(): FormData {
   form.append('payload', JSON.stringify({ summary: 'access walk', contact_email: 'walk@example.org' }));
   form.append('files', new Blob(['evidence text']), 'evidence.txt');
   return form;
+}
+
+/** Cases and reviews; per caller (by label) where a request changes them: a fresh case to enqueue, a queued review to claim, a review it holds to decide. */
+interface CaseFixtures {
+  caseId: string;
+  reviewId: string;
+  enqueue: Record<string, string>;
+  claim: Record<string, string>;
+  decide: Record<string, string>;
 }
 
 interface ValidRequest {
@@ -101,7 +111,7 @@ const playbookBody = { name: 'access walk', url_patterns: ['access-walk.invalid/
 const scheduleBody = { ...reportBody, cadence: 'weekly', recipients: ['desk@example.org'], next_run_at: '2099-01-01T08:00:00Z' };
 
 /** One valid request per route, keyed "METHOD path" exactly as in the route table. */
-const VALID_REQUESTS: Record<string, (fx: Fixtures) => ValidRequest> = {
+const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequest> = {
   'GET /healthz': () => ({ path: '/healthz' }),
   'GET /readyz': () => ({ path: '/readyz' }),
   'GET /openapi.json': () => ({ path: '/openapi.json' }),
@@ -153,7 +163,53 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures) => ValidRequest> = {
     json: { progress: { note: 'access walk', percent: 10 } },
     kind: { read: PLATFORM_TASK_KINDS.reportScheduleWorkflow.read, write: PLATFORM_TASK_KINDS.reportScheduleWorkflow.write },
   }),
+  // Cases, reviews, LEA referrals (a caller the policy denies is refused before any lookup).
+  'GET /cases': () => ({ path: '/cases?limit=5&status=open' }),
+  'POST /cases': () => ({ path: '/cases', json: { title: 'access walk case', priority: 'low' } }),
+  'GET /cases/{case_id}': (fx) => ({ path: `/cases/${fx.cases.caseId}` }),
+  'PATCH /cases/{id}': (fx) => ({ path: `/cases/${fx.cases.caseId}`, json: { priority: 'high' } }),
+  'POST /cases/{id}/lea-referral': (fx) => ({ path: `/cases/${fx.cases.caseId}/lea-referral`, json: { agency: 'NCA', jurisdiction: 'UK', contact: 'desk@nca.example', status: 'draft' } }),
+  'GET /cases/{id}/lea-referral': (fx) => ({ path: `/cases/${fx.cases.caseId}/lea-referral` }),
+  'POST /reviews/': (fx, c) => ({ path: '/reviews/', json: { case_id: fx.cases.enqueue[c.label] ?? fx.cases.caseId, reason: 'access walk' } }),
+  'GET /reviews/queue': () => ({ path: '/reviews/queue?limit=5' }),
+  'GET /reviews/case/{case_id}': (fx) => ({ path: `/reviews/case/${fx.cases.caseId}` }),
+  'GET /reviews/{id}': (fx) => ({ path: `/reviews/${fx.cases.reviewId}` }),
+  'POST /reviews/{id}/claim': (fx, c) => ({ path: `/reviews/${fx.cases.claim[c.label] ?? fx.cases.reviewId}/claim` }),
+  'POST /reviews/{id}/annotate': (fx) => ({ path: `/reviews/${fx.cases.reviewId}/annotate`, json: { note: 'access walk' } }),
+  'POST /reviews/{id}/feedback': (fx) => ({ path: `/reviews/${fx.cases.reviewId}/feedback`, json: { rating: 4, comment: 'fine' } }),
+  'POST /reviews/{id}/decision': (fx, c) => ({
+    path: `/reviews/${fx.cases.decide[c.label] ?? fx.cases.reviewId}/decision`,
+    json: { decision: 'needs_more_info', rationale: 'access walk' },
+  }),
+  'GET /reviews/{id}/actions': (fx) => ({ path: `/reviews/${fx.cases.reviewId}/actions` }),
 };
+
+/** A case per role to enqueue, a queued review per role to claim, and a review each role holds (claimed as that role) to decide. */
+async function caseFixtures(url: string, users: Record<Role, string>): Promise<CaseFixtures> {
+  const analyst = asUser(users.analyst);
+  const newCase = async () => {
+    const res = await http(`${url}/cases`, { method: 'POST', headers: analyst, json: { title: `access walk ${randomUUID().slice(0, 8)}` } });
+    assert.equal(res.status, 201, res.text);
+    return res.body.id as string;
+  };
+  const newReview = async () => {
+    const res = await http(`${url}/reviews/`, { method: 'POST', headers: analyst, json: { case_id: await newCase(), reason: 'access walk' } });
+    assert.equal(res.status, 201, res.text);
+    return res.body.id as string;
+  };
+  const caseId = await newCase();
+  const referral = await http(`${url}/cases/${caseId}/lea-referral`, { method: 'POST', headers: analyst, json: { agency: 'NCA', jurisdiction: 'UK', contact: 'desk@nca.example', status: 'draft' } });
+  assert.equal(referral.status, 201, referral.text);
+  const fx: CaseFixtures = { caseId, reviewId: await newReview(), enqueue: {}, claim: {}, decide: {} };
+  for (const role of ROLES) {
+    fx.enqueue[role] = await newCase();
+    fx.claim[role] = await newReview();
+    fx.decide[role] = await newReview();
+    const claimed = await http(`${url}/reviews/${fx.decide[role]}/claim`, { method: 'POST', headers: asUser(users[role]) });
+    assert.equal(claimed.status, role === 'researcher' ? 403 : 200, claimed.text);
+  }
+  return fx;
+}
 
 const key = (route: RouteDef) => `${route.method.toUpperCase()} ${route.path}`;
 
@@ -239,6 +295,7 @@ describe('access policy of every route', function () {
     fx = {
       scheduleId: schedule.body.id, reportId: task.result.report_id, openReportTaskId, sleepingScheduleTaskId,
       intakeId: intake.body.id, queuedIntakeJobId, caseId: fixtureCase.id, playbookId, playbookIdsToDelete, walletScanId, scanId, pageId,
+      cases: await caseFixtures(url, users),
     };
   });
 
@@ -249,6 +306,10 @@ describe('access policy of every route', function () {
       if (row.created_by === adminEmail) await deactivateSchedule({ knex: testKnex(), temporal: client, taskQueue: queue }, row.id, 'access walk cleanup');
     }
     if (fx) await client.workflow.getHandle(fx.openReportTaskId).terminate('access walk done').catch(() => undefined);
+    // Review claims started expiry timers (an hour): end them with the walk.
+    for await (const wf of client.workflow.list({ query: `TaskQueue = "${queue}" AND WorkflowType = "reviewClaimWorkflow" AND ExecutionStatus = "Running"` })) {
+      await client.workflow.getHandle(wf.workflowId).terminate('access walk done').catch(() => undefined);
+    }
   });
 
   it('declares a policy on every route', () => {
@@ -268,7 +329,7 @@ describe('access policy of every route', function () {
       const build = VALID_REQUESTS[key(route)];
       assert.ok(build, `${key(route)} has no valid request in VALID_REQUESTS`);
       for (const caller of callers) {
-        const req = build(fx);
+        const req = build(fx, caller);
         const res = await http(`${url}${req.path}`, {
           method: route.method.toUpperCase(),
           headers: { ...caller.headers, ...req.headers },

@@ -113,4 +113,34 @@ describe('record workflow histories', function () {
       await site.close();
     }
   });
+
+  it('review-claim-released: a claim expires (1.2 s TTL) and its timer returns the review to the queue', async () => {
+    const shortTtl = (await startTestApi({ SVC_TEMPORAL__TASK_QUEUE: queue, SVC_AUTH__TRUST_PROXY_HEADER: 'true', SVC_REVIEW__CLAIM_TTL_MINUTES: '0.02' })).url;
+    const review = await reviewToClaim();
+    const claim = await http(`${shortTtl}/reviews/${review}/claim`, { method: 'POST', headers: admin });
+    assert.equal(claim.status, 200, claim.text);
+    const handle = client.workflow.getHandle(claim.body.claim_task_id);
+    assert.equal(await handle.result(), 'released');
+    writeHistory('review-claim-released', 'reviewClaimWorkflow', claim.body.claim_task_id, await handle.fetchHistory());
+  });
+
+  it('review-claim-cancelled: a renewed claim cancels the timer of the claim it replaces', async () => {
+    const review = await reviewToClaim();
+    const first = await http(`${url}/reviews/${review}/claim`, { method: 'POST', headers: admin });
+    assert.equal(first.status, 200, first.text);
+    const renewed = await http(`${url}/reviews/${review}/claim`, { method: 'POST', headers: admin });
+    assert.equal(renewed.body.renewed, true);
+    const handle = client.workflow.getHandle(first.body.claim_task_id);
+    assert.equal(await handle.result(), 'cancelled');
+    writeHistory('review-claim-cancelled', 'reviewClaimWorkflow', first.body.claim_task_id, await handle.fetchHistory());
+    await client.workflow.getHandle(renewed.body.claim_task_id).terminate('recorded');
+  });
+
+  async function reviewToClaim(): Promise<string> {
+    const c = await http(`${url}/cases`, { method: 'POST', headers: admin, json: { title: 'recorded review' } });
+    assert.equal(c.status, 201, c.text);
+    const r = await http(`${url}/reviews/`, { method: 'POST', headers: admin, json: { case_id: c.body.id } });
+    assert.equal(r.status, 201, r.text);
+    return r.body.id as string;
+  }
 });

@@ -7,7 +7,16 @@ import { createLogger } from '../../infra/logger';
 import { installTemporalRuntime, workflowBundle } from '../../workers/platform-runtime';
 import { readHistories } from '../support/workflow-histories';
 
-const SCENARIOS = ['intake-processing', 'one-off-report', 'report-schedule-deactivated', 'report-schedule-run', 'scheduled-reports-job', 'ssi-investigation'];
+const SCENARIOS = [
+  'intake-processing',
+  'one-off-report',
+  'report-schedule-deactivated',
+  'report-schedule-run',
+  'review-claim-cancelled',
+  'review-claim-released',
+  'scheduled-reports-job',
+  'ssi-investigation',
+];
 
 describe('recorded workflow histories', function () {
   this.timeout(120_000);
