@@ -55,6 +55,7 @@ const DetailSchema = z
     requested_by: z.string(),
     playbook_id: z.string().nullable(),
     case_id: z.string().nullable(),
+    wallet_count: z.number().int().describe('wallets stored for this scan (counted when it ended)'),
     options: z.record(z.string(), z.unknown()),
     created_at: z.string(),
     started_at: z.string().nullable(),
