@@ -3,87 +3,31 @@
 // cache directory (~/.cache/fip/minio-<version>/minio); else, when Go is installed, built once into
 // that cache with `go install` (several minutes and 1.5 GB of memory; progress is printed).
 // startMinio() runs one on loopback with its own data directory and credentials.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import type { Progress } from './temporal-cli';
+import { goToolCacheDir, resolveGoTool, type GoTool, type Progress } from './go-tool';
 
 /** MinIO tags are not semver; this is the module proxy's pseudo-version of its last release commit (Feb 2026, Go ≥ 1.24). */
 export const MINIO_VERSION = 'v0.0.0-20260212201848-7aac2a2c5b7c';
-const GO_PACKAGE = `github.com/minio/minio@${MINIO_VERSION}`;
+
+const MINIO: GoTool = {
+  label: 'MinIO',
+  binary: 'minio',
+  goPackage: `github.com/minio/minio@${MINIO_VERSION}`,
+  cacheName: `minio-${MINIO_VERSION.slice(-12)}`,
+  envVar: 'MINIO_PATH',
+  buildCost: 'several minutes and 1.5 GB of memory',
+};
 
 export function minioCacheDir(): string {
-  const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
-  return path.join(base, 'fip', `minio-${MINIO_VERSION.slice(-12)}`);
-}
-
-function isExecutable(file: string): boolean {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function onPath(name: string): string | null {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (dir && isExecutable(path.join(dir, name))) return path.join(dir, name);
-  }
-  return null;
+  return goToolCacheDir(MINIO.cacheName);
 }
 
 /** The MinIO binary, building it when needed; null when there is none and no Go to build it. */
-export async function resolveMinio(progress: Progress, explicitPath = process.env.MINIO_PATH): Promise<string | null> {
-  if (explicitPath) {
-    if (!isExecutable(explicitPath)) throw new Error(`MINIO_PATH=${explicitPath} is not an executable file`);
-    return explicitPath;
-  }
-  const found = onPath('minio');
-  if (found) return found;
-  const cached = path.join(minioCacheDir(), 'minio');
-  if (isExecutable(cached)) return cached;
-  const go = onPath('go');
-  if (!go) return null;
-  await buildWithGo(go, cached, progress);
-  return cached;
-}
-
-async function buildWithGo(go: string, target: string, progress: Progress): Promise<void> {
-  const goVersion = spawnSync(go, ['version'], { encoding: 'utf8' }).stdout.trim();
-  const parent = path.dirname(path.dirname(target));
-  fs.mkdirSync(parent, { recursive: true });
-  // A private directory, then rename: two builds at once never leave half a binary.
-  const staging = fs.mkdtempSync(path.join(parent, '.minio-build-'));
-  progress(`MinIO not found: building ${GO_PACKAGE} with ${goVersion} (a one-time step of several minutes and 1.5 GB of memory)...`);
-  const started = Date.now();
-  const ticker = setInterval(() => progress(`  still building MinIO (${Math.round((Date.now() - started) / 1000)} s)...`), 20_000);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn(go, ['install', GO_PACKAGE], {
-        env: { ...process.env, GOBIN: staging, GOFLAGS: `${process.env.GOFLAGS ?? ''} -buildvcs=false`.trim() },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let tail = '';
-      const onData = (chunk: Buffer) => {
-        const text = chunk.toString();
-        tail = (tail + text).slice(-4000);
-        for (const line of text.split('\n')) if (line.trim()) progress(`  go: ${line.trim()}`);
-      };
-      child.stdout.on('data', onData);
-      child.stderr.on('data', onData);
-      child.on('error', reject);
-      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`go install failed (exit ${code}):\n${tail}`))));
-    });
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.renameSync(path.join(staging, 'minio'), target);
-    progress(`MinIO built in ${Math.round((Date.now() - started) / 1000)} s: ${target}`);
-  } finally {
-    clearInterval(ticker);
-    fs.rmSync(staging, { recursive: true, force: true });
-  }
+export function resolveMinio(progress: Progress, explicitPath = process.env.MINIO_PATH): Promise<string | null> {
+  return resolveGoTool(MINIO, explicitPath, progress);
 }
 
 export interface RunningMinio {
