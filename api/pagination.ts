@@ -19,21 +19,26 @@ export function encodeCursor(key: Keyset | null): string | null {
   return key ? Buffer.from(JSON.stringify([key.ts, key.id]), 'utf8').toString('base64url') : null;
 }
 
-export const pageQueryShape = {
-  limit: z.coerce.number().int().min(1).max(500).default(50).describe('Page size (1-500, default 50)'),
-  cursor: z
+/** A `cursor` query parameter decoded by `decode`: absent or empty is the first page; a cursor it cannot decode is a 400. */
+export function cursorParam<K>(decode: (cursor: string) => K | null) {
+  return z
     .string()
     .optional()
     .describe('next_cursor of the previous page')
     .transform((c, ctx) => {
       if (c === undefined || c === '') return undefined;
-      const key = decodeCursor(c);
+      const key = decode(c);
       if (!key) {
         ctx.addIssue({ code: 'custom', message: 'not a cursor from this API' });
         return z.NEVER;
       }
       return key;
-    }),
+    });
+}
+
+export const pageQueryShape = {
+  limit: z.coerce.number().int().min(1).max(500).default(50).describe('Page size (1-500, default 50)'),
+  cursor: cursorParam(decodeCursor),
 };
 
 export function pageSchema<T extends z.ZodType>(item: T, id: string) {

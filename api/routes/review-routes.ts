@@ -21,7 +21,7 @@ import { ANNOTATION_TARGET_TYPES, REVIEW_DECISIONS } from '../../domain/cases/re
 import { cancelReviewClaimTimer, startReviewClaimTimer } from '../../services/review-claim-timer';
 import type { AppDeps } from '../app-deps';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
-import { encodeCursor, pageQueryShape, pageSchema } from '../pagination';
+import { cursorParam, encodeCursor, pageQueryShape, pageSchema } from '../pagination';
 import { principalName } from '../principal-name';
 import { defineRoute } from '../route-definition';
 import { ReviewActionSchema, ReviewSchema, reviewActionView, reviewView, storedText } from '../schemas/case-schemas';
@@ -60,19 +60,7 @@ const QueueQuery = z.object({
   claimed_by: storedText(320).optional(),
   case_id: z.string().uuid().optional(),
   limit: pageQueryShape.limit,
-  cursor: z
-    .string()
-    .optional()
-    .describe('next_cursor of the previous page')
-    .transform((c, ctx) => {
-      if (c === undefined || c === '') return undefined;
-      const key = decodeQueueCursor(c);
-      if (!key) {
-        ctx.addIssue({ code: 'custom', message: 'not a cursor from this API' });
-        return z.NEVER;
-      }
-      return key;
-    }),
+  cursor: cursorParam(decodeQueueCursor),
 });
 
 const ReviewPageSchema = pageSchema(ReviewSchema, 'ReviewPage');
