@@ -27,6 +27,15 @@ export interface RunningTemporal {
   stop(): Promise<void>;
 }
 
+/**
+ * SQLite settings of the embedded dev server's file: write-ahead logging, so that readers do not
+ * wait on the writer and each commit appends to the log instead of rewriting pages behind a
+ * rollback journal, and `synchronous=normal`, the setting SQLite documents as safe with WAL (a power
+ * loss may drop the last commits, never corrupt the file). Every workflow start, timer and activity
+ * result is such a commit. A production deployment runs a Temporal cluster instead.
+ */
+export const DEV_SERVER_SQLITE_PRAGMAS = ['journal_mode=wal', 'synchronous=normal'];
+
 export async function startTemporalDevServer(opts: DevServerOptions): Promise<RunningTemporal> {
   const address = `${opts.ip}:${opts.port}`;
   const uiUrl = opts.headless ? null : `http://${opts.ip}:${opts.uiPort}`;
@@ -44,6 +53,7 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<Ru
     '--log-format', 'json',
     // The platform's search attributes (operators filter by them in the UI), registered at start.
     ...PLATFORM_SEARCH_ATTRIBUTES.flatMap((name) => ['--search-attribute', `${name}=Keyword`]),
+    ...DEV_SERVER_SQLITE_PRAGMAS.flatMap((pragma) => ['--sqlite-pragma', pragma]),
   ];
   if (opts.headless) args.push('--headless');
   else args.push('--ui-port', String(opts.uiPort), '--ui-ip', opts.ip);
