@@ -71,7 +71,7 @@ export function createActivities(deps: ActivityDeps) {
   const schedule = createScheduleActivities({ knex });
   const generation = createReportGenerationActivities({ knex, blobs, browser, log, rowCap: config.reports.row_cap, beforeStore: deps.hooks?.beforeReportStore });
   const delivery = createReportDeliveryActivities({ knex, blobs, log, smtp: config.smtp, afterClaim: deps.hooks?.afterDeliveryClaim });
-  const intake = createIntakeActivities({ knex, blobs, log });
+  const intake = createIntakeActivities({ knex, blobs, log, temporal: deps.temporal, config });
   const investigations = createInvestigationActivities({
     knex, blobs, log, config,
     allowlist: deps.resources.walletAllowlist.pairs,

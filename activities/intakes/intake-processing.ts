@@ -1,8 +1,11 @@
 // Activities of the `intake-<id>` workflow. Each step is an intake job: marked running, done, its
 // result or error recorded. Idempotent: a step already succeeded is skipped, texts are stored
 // content-addressed, and the graph upsert (recordSourceEntities) adds nothing on a repeat.
+import { createHash } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/activity';
+import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
+import type { AppConfig } from '../../config/config';
 import { recordSourceEntities, type EntityMention } from '../../db/repositories/entity-repository';
 import { cancelOpenIntakeJobs, findIntake, listIntakeFiles, listIntakeJobs, updateIntakeJob, updateIntakeStatus } from '../../db/repositories/intake-repository';
 import { findEntities, type FoundLink } from '../../domain/intakes/find-entities';
@@ -10,7 +13,18 @@ import { canSystemMove, type IntakeStatus } from '../../domain/intakes/intake-st
 import type { IntakeStep } from '../../domain/intakes/intake-steps';
 import type { BlobStore } from '../../infra/blob-store';
 import type { Logger } from '../../infra/logger';
+import { InvestigationOptionsSchema } from '../../domain/investigations/investigation-request';
+import { startInvestigation } from '../../services/investigation-service';
 import { extractFileText } from './intake-text';
+
+/** With SVC_INTAKE__AUTO_INVESTIGATE, at most this many URLs of one intake are investigated. */
+export const MAX_AUTO_INVESTIGATIONS_PER_INTAKE = 10;
+
+/** The scan id of an intake's automatic investigation of a URL: the same on every retry. */
+export function autoInvestigationScanId(intakeId: string, url: string): string {
+  const h = createHash('sha256').update(`intake:${intakeId}\n${url}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
 
 interface TextPart {
   where: string;
@@ -24,8 +38,25 @@ async function readBlob(blobs: BlobStore, key: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export function createIntakeActivities(deps: { knex: Knex; blobs: BlobStore; log: Logger }) {
+export function createIntakeActivities(deps: { knex: Knex; blobs: BlobStore; log: Logger; temporal: Client; config: AppConfig }) {
   const { knex, blobs, log } = deps;
+
+  /** SVC_INTAKE__AUTO_INVESTIGATE: an investigation of each http(s) URL the intake mentions (idempotent scan ids). */
+  async function investigateUrls(intakeId: string, urls: string[], caseId: string | null): Promise<Array<{ url: string; scan_id: string; task_id: string }>> {
+    const started: Array<{ url: string; scan_id: string; task_id: string }> = [];
+    for (const url of urls.slice(0, MAX_AUTO_INVESTIGATIONS_PER_INTAKE)) {
+      const { scanId, taskId } = await startInvestigation(
+        deps,
+        {
+          scanId: autoInvestigationScanId(intakeId, url), url, requestedBy: `intake:${intakeId}`, playbookId: undefined, caseId,
+          label: `from intake ${intakeId}`, options: InvestigationOptionsSchema.parse({}),
+        },
+        true,
+      );
+      started.push({ url, scan_id: scanId, task_id: taskId });
+    }
+    return started;
+  }
 
   async function extractText(intakeId: string): Promise<Record<string, unknown>> {
     const intake = await findIntake(knex, intakeId);
@@ -69,7 +100,10 @@ export function createIntakeActivities(deps: { knex: Knex; blobs: BlobStore; log
     const result = await recordSourceEntities(knex, { kind: 'intake', id: intakeId, observedAt: intake?.created_at }, mentions, links);
     const byType: Record<string, number> = {};
     for (const e of result.entities) byType[e.type] = (byType[e.type] ?? 0) + 1;
-    return { entities: result.entities.length, by_type: byType, rejected: result.rejected.length };
+    const summary = { entities: result.entities.length, by_type: byType, rejected: result.rejected.length };
+    if (!deps.config.intake.auto_investigate) return summary;
+    const urls = result.entities.filter((e) => e.type === 'url' && /^https?:\/\//.test(e.value)).map((e) => e.value);
+    return { ...summary, investigations: await investigateUrls(intakeId, urls, intake?.case_id ?? null) };
   }
 
   return {

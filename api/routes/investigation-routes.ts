@@ -1,14 +1,12 @@
 // Scam-site investigations: start one (POST /investigations/ssi, a `ssi-<scan_id>` workflow), read
 // its detail, download its artifacts (streamed), and list ended and active scans.
 import { randomUUID } from 'node:crypto';
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { z } from 'zod';
 import { claimIdempotencyKey } from '../../db/repositories/idempotency-key-repository';
 import { findPlaybook } from '../../db/repositories/playbook-repository';
 import {
   findInvestigation,
   findPage,
-  insertInvestigation,
   listActions,
   listBlockedRequests,
   listInvestigations,
@@ -21,7 +19,7 @@ import {
 } from '../../db/repositories/investigation-repository';
 import { InvestigationRequestSchema, investigationTaskId, type InvestigationRequest } from '../../domain/investigations/investigation-request';
 import { BlobNotFoundError } from '../../infra/blob-store';
-import { startPlatformWorkflow } from '../../services/platform-workflows';
+import { startInvestigation } from '../../services/investigation-service';
 import { describeTask, findPlatformTask } from '../../services/task-service';
 import { NotFoundError, UnprocessableError } from '../errors';
 import { IdempotencyKeySchema, requestHash } from '../idempotency-key';
@@ -172,24 +170,12 @@ export const investigationRoutes = [
       if (body.playbook_id && !(await findPlaybook(deps.knex, body.playbook_id))) {
         throw new UnprocessableError('unknown_playbook', `no playbook ${body.playbook_id}`);
       }
-      const taskId = investigationTaskId(scanId);
-      await insertInvestigation(deps.knex, {
-        scanId, url: body.url, domain: new URL(body.url).hostname, requestedBy, playbookId: body.playbook_id ?? null, caseId: body.case_id ?? null,
-        label: body.label ?? null, options: body.options,
-      });
-      try {
-        await startPlatformWorkflow(deps.temporal, {
-          workflowType: 'ssiInvestigationWorkflow',
-          workflowId: taskId,
-          taskQueue: deps.config.temporal.task_queue,
-          args: [{ scanId, url: body.url, playbookId: body.playbook_id ?? null, autoPlaybook: body.playbook_id === undefined, options: body.options }],
-          recordId: scanId,
-          title: `Investigation of ${new URL(body.url).host}${body.label ? ` (${body.label})` : ''}`,
-          workflowIdReusePolicy: 'REJECT_DUPLICATE',
-        });
-      } catch (err) {
-        if (!(key !== undefined && err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-      }
+      const { taskId } = await startInvestigation(
+        deps,
+        { scanId, url: body.url, requestedBy, playbookId: body.playbook_id, caseId: body.case_id ?? null, label: body.label ?? null, options: body.options },
+        // A repeat with the same Idempotency-Key answers the scan it started; never a second one.
+        key !== undefined,
+      );
       return { status: 202, body: { scan_id: scanId, task_id: taskId, status_url: `/tasks/${taskId}`, status: 'queued', detail_url: `/investigations/ssi/${scanId}` } };
     },
   }),
