@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { priorityRank, type CasePriority } from '../../domain/cases/case-states';
 import { caseStatusAfterDecision, type ReviewAction, type ReviewDecision, type ReviewStatus } from '../../domain/cases/review-rules';
 import { keysetPage, type Keyset, type KeysetPage } from '../keyset-page';
+import { recordAuditEvent } from './audit-event-repository';
 import { moveCaseIfAllowed } from './case-repository';
 import { createDraftReferral } from './lea-referral-repository';
 
@@ -268,6 +269,8 @@ export async function decideReview(
       })
       .returning('*');
     await logAction(trx, id, 'decision', by.name, { decision: input.decision, rationale: input.rationale });
+    // Decisions are audited with the review's own log, in the same transaction (shared/DATA-MODEL.md).
+    await recordAuditEvent(trx, { actor: by.name, action: 'review.decision', target_type: 'review', target_id: id, details: { case_id: review.case_id, decision: input.decision } });
     const caseStatus = caseStatusAfterDecision(input.decision);
     if (caseStatus) await moveCaseIfAllowed(trx, review.case_id, caseStatus);
     let referralCreated = false;

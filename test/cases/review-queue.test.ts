@@ -139,7 +139,7 @@ describe('review queue', function () {
     assert.equal((await http(`${url}/reviews/${review.id}`, { headers: as.reviewer })).body.status, 'decided');
   });
 
-  it('records a decision once, only by the claimer or an admin; refer_to_lea refers the case and creates a draft referral', async () => {
+  it('records a decision once, only by the claimer or an admin, with an audit event; refer_to_lea refers the case and creates a draft referral', async () => {
     const review = await enqueue();
     const decide = (headers: Record<string, string>, decision = 'refer_to_lea') =>
       http(`${url}/reviews/${review.id}/decision`, { method: 'POST', headers, json: { decision, rationale: 'wallets match a known ring' } });
@@ -157,6 +157,10 @@ describe('review queue', function () {
     const twice = await decide(as.admin, 'close_no_action');
     assert.equal(twice.status, 409);
     assert.match(twice.body.error.message, /already decided \(refer_to_lea/);
+    const audited = await testKnex()('audit_events').where({ target_type: 'review', target_id: review.id, action: 'review.decision' });
+    assert.equal(audited.length, 1, 'one audit event for the one decision');
+    assert.equal(audited[0].actor, users.reviewer);
+    assert.deepEqual(audited[0].details, { case_id: review.case_id, decision: 'refer_to_lea' });
 
     const referral = await http(`${url}/cases/${review.case_id}/lea-referral`, { headers: as.analyst });
     assert.equal(referral.status, 200);
