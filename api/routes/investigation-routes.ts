@@ -41,69 +41,56 @@ const AcceptedSchema = z
 
 const ArtifactSchema = z.object({ download_path: z.string(), sha256: z.string(), size_bytes: z.number().int() });
 
-const DetailSchema = z
-  .object({
-    scan_id: z.string().uuid(),
-    url: z.string(),
-    final_url: z.string().nullable(),
-    label: z.string().nullable(),
-    status: z.enum(STATUSES),
-    state: z.string(),
-    error: z.string().nullable(),
-    requested_by: z.string(),
-    playbook_id: z.string().nullable(),
-    case_id: z.string().nullable(),
-    wallet_count: z.number().int().describe('wallets stored for this scan (counted when it ended)'),
-    options: z.record(z.string(), z.unknown()),
-    created_at: z.string(),
-    started_at: z.string().nullable(),
-    completed_at: z.string().nullable(),
-    task_id: z.string(),
-    redirect_chain: z.array(z.object({ url: z.string(), status: z.number().int().nullable(), kind: z.string() })),
-    pages: z.array(
-      z.object({
-        id: z.string().uuid(),
-        url: z.string(),
-        title: z.string().nullable(),
-        http_status: z.number().int().nullable(),
-        server_ip: z.string().nullable(),
-        tls: z.record(z.string(), z.unknown()).nullable(),
-        response_headers: z.record(z.string(), z.string()),
-        found_in_state: z.string(),
-        captured_at: z.string(),
-        artifacts: z.object({ screenshot: ArtifactSchema, dom: ArtifactSchema, har: ArtifactSchema }),
-      }),
-    ),
-    wallets: z.array(
-      z.object({
-        address: z.string(), token: z.string(), network: z.string(), confidence: z.string(), source: z.string(),
-        page_url: z.string().nullable(), found_in_state: z.string().nullable(), first_seen_at: z.string(),
-      }),
-    ),
-    pii: z.array(z.object({ kind: z.string(), value: z.string(), page_url: z.string() })),
-    agent_actions: z.array(z.object({ at: z.string(), state: z.string(), action: z.string(), target: z.string(), outcome: z.string(), wallets_found: z.number().int() })),
-    blocked_requests: z.array(z.object({ url: z.string(), resource_type: z.string(), reason: z.string(), category: z.string().nullable(), at: z.string() })),
-  })
-  .meta({ id: 'InvestigationDetail' });
+/** The fields every view of a scan has (lists and detail). */
+const ScanFields = z.object({
+  scan_id: z.string().uuid(),
+  url: z.string(),
+  final_url: z.string().nullable(),
+  label: z.string().nullable(),
+  status: z.enum(STATUSES),
+  state: z.string(),
+  requested_by: z.string(),
+  case_id: z.string().nullable(),
+  wallet_count: z.number().int().describe('wallets stored for this scan (counted when it ended)'),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  task_id: z.string(),
+});
 
-const SummarySchema = z
-  .object({
-    scan_id: z.string().uuid(),
-    url: z.string(),
-    final_url: z.string().nullable(),
-    label: z.string().nullable(),
-    status: z.enum(STATUSES),
-    state: z.string(),
-    requested_by: z.string(),
-    case_id: z.string().nullable(),
-    wallet_count: z.number().int(),
-    created_at: z.string(),
-    started_at: z.string().nullable(),
-    completed_at: z.string().nullable(),
-    task_id: z.string(),
-    progress: z.object({ stage: z.string(), percent: z.number().nullable(), detail: z.record(z.string(), z.unknown()) }).nullable().optional(),
-  })
-  .meta({ id: 'InvestigationSummary' });
+const DetailSchema = ScanFields.extend({
+  error: z.string().nullable(),
+  playbook_id: z.string().nullable(),
+  options: z.record(z.string(), z.unknown()),
+  redirect_chain: z.array(z.object({ url: z.string(), status: z.number().int().nullable(), kind: z.string() })),
+  pages: z.array(
+    z.object({
+      id: z.string().uuid(),
+      url: z.string(),
+      title: z.string().nullable(),
+      http_status: z.number().int().nullable(),
+      server_ip: z.string().nullable(),
+      tls: z.record(z.string(), z.unknown()).nullable(),
+      response_headers: z.record(z.string(), z.string()),
+      found_in_state: z.string(),
+      captured_at: z.string(),
+      artifacts: z.object({ screenshot: ArtifactSchema, dom: ArtifactSchema, har: ArtifactSchema }),
+    }),
+  ),
+  wallets: z.array(
+    z.object({
+      address: z.string(), token: z.string(), network: z.string(), confidence: z.string(), source: z.string(),
+      page_url: z.string().nullable(), found_in_state: z.string().nullable(), first_seen_at: z.string(),
+    }),
+  ),
+  pii: z.array(z.object({ kind: z.string(), value: z.string(), page_url: z.string() })),
+  agent_actions: z.array(z.object({ at: z.string(), state: z.string(), action: z.string(), target: z.string(), outcome: z.string(), wallets_found: z.number().int() })),
+  blocked_requests: z.array(z.object({ url: z.string(), resource_type: z.string(), reason: z.string(), category: z.string().nullable(), at: z.string() })),
+}).meta({ id: 'InvestigationDetail' });
+
+const SummarySchema = ScanFields.extend({
+  progress: z.object({ stage: z.string(), percent: z.number().nullable(), detail: z.record(z.string(), z.unknown()) }).nullable().optional(),
+}).meta({ id: 'InvestigationSummary' });
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
