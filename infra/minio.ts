@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import { stopChildProcess } from './child-process';
 import { goToolCacheDir, resolveGoTool, type GoTool, type Progress } from './go-tool';
 
 /** MinIO tags are not semver; this is the module proxy's pseudo-version of its last release commit (Feb 2026, Go ≥ 1.24). */
@@ -82,13 +83,7 @@ export async function startMinio(opts: { dataDir: string; progress?: Progress; b
   child.stderr.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const endpoint = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  };
+  const stop = stopChildProcess(child, exited);
   try {
     const deadline = Date.now() + 60_000;
     let ready = false;

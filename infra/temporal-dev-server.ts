@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Connection } from '@temporalio/client';
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 import { PLATFORM_SEARCH_ATTRIBUTES } from '../domain/tasks/task-kinds';
+import { stopChildProcess } from './child-process';
 import { resolveTemporalCli } from './temporal-cli';
 import type { Logger } from './logger';
 
@@ -68,13 +69,7 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<Ru
   child.stderr.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  };
+  const stop = stopChildProcess(child, exited);
 
   try {
     await Promise.race([
