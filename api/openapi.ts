@@ -69,10 +69,12 @@ export function buildOpenApiDocument(routes: RouteDef[]): Record<string, unknown
     const responses: Record<string, unknown> = {};
     for (const [status, spec] of Object.entries({ ...sharedErrorResponses(route), ...route.responses })) {
       const contentTypes = spec.contentType === undefined ? ['application/json'] : [spec.contentType].flat();
-      const schema = spec.schema ? toSchema(spec.schema, 'output', components) : {};
+      // A media type without a schema says "no documented structure" (downloads, byte ranges of them):
+      // `schema: {}` would claim the body parses as that type, which a byte range of a JSON file does not.
+      const media = spec.schema ? { schema: toSchema(spec.schema, 'output', components) } : {};
       responses[status] = {
         description: spec.description,
-        ...(spec.schema || spec.contentType ? { content: Object.fromEntries(contentTypes.map((type) => [type, { schema }])) } : {}),
+        ...(spec.schema || spec.contentType ? { content: Object.fromEntries(contentTypes.map((type) => [type, media])) } : {}),
       };
     }
     const op: Record<string, unknown> = {
