@@ -1,5 +1,6 @@
 // Cases: list, read (with links, entities, reviews, referral and loss totals), create, update.
 // These routes are additions to the spec (which names GET /cases and GET /cases/{case_id}).
+import type { Knex } from 'knex';
 import { z } from 'zod';
 import {
   caseEntities,
@@ -10,11 +11,12 @@ import {
   listCases,
   updateCase,
 } from '../../db/repositories/case-repository';
+import { campaignExists } from '../../db/repositories/campaign-repository';
 import { findReferral } from '../../db/repositories/lea-referral-repository';
 import { listCaseReviews } from '../../db/repositories/review-repository';
 import { CASE_PRIORITIES, CASE_STATUSES, type CasePriority, type CaseStatus } from '../../domain/cases/case-states';
 import type { Keyset } from '../../db/keyset-page';
-import { ConflictError, NotFoundError } from '../errors';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { encodeCursor, pageQueryShape, pageSchema } from '../pagination';
 import { principalName } from '../principal-name';
 import { defineRoute } from '../route-definition';
@@ -143,6 +145,7 @@ export const caseRoutes = [
     request: { body: CreateCaseSchema },
     responses: { 201: { description: 'The new case', schema: CaseSchema } },
     handler: async ({ body, principal, deps }) => {
+      await requireCampaign(deps.knex, body.campaign_id);
       const row = await createCase(
         deps.knex,
         {
@@ -171,6 +174,7 @@ export const caseRoutes = [
       409: { description: 'The status machine does not allow this move; details name the allowed statuses', schema: ErrorSchema },
     },
     handler: async ({ params, body, deps }) => {
+      await requireCampaign(deps.knex, body.campaign_id);
       const result = await updateCase(deps.knex, params.id, {
         title: body.title,
         description: body.description,
@@ -189,3 +193,10 @@ export const caseRoutes = [
     },
   }),
 ];
+
+/** A case can only name a campaign that exists (cases.campaign_id is a foreign key). */
+async function requireCampaign(knex: Knex, campaignId: string | null | undefined): Promise<void> {
+  if (campaignId && !(await campaignExists(knex, campaignId))) {
+    throw new ValidationError('no such campaign', [{ path: 'body.campaign_id', message: `no campaign ${campaignId}` }]);
+  }
+}

@@ -15,6 +15,7 @@ import {
   type RelationshipKind,
   type SourceKind,
 } from '../../domain/graph/entity-types';
+import { DEFAULT_TLP, UNCLASSIFIED_CATEGORY, confidenceFromSightings, isIndicatorType } from '../../domain/graph/indicators';
 import { normalizeEntity } from '../../domain/graph/normalize-entity';
 
 export interface EntityMention {
@@ -143,6 +144,29 @@ async function addEdges(trx: Knex.Transaction, source: SourceRef, observedAt: Da
   return added;
 }
 
+/**
+ * Keeps one indicator per url/domain/ip/email/wallet entity (shared/DATA-MODEL.md): created on the
+ * entity's first sighting (valid from then, category unclassified, default TLP); its confidence
+ * follows the number of independent sightings (domain/graph/indicators.ts) and every change takes a
+ * new revision, so feeds see it again. A repeat (no new sighting) changes nothing.
+ */
+async function upsertIndicators(trx: Knex.Transaction, entityIds: string[], newSightings: Set<string>): Promise<void> {
+  const changed = entityIds.filter((id) => newSightings.has(id));
+  for (const part of chunks(changed)) {
+    const counts = (await trx('entities').whereIn('id', part).select('id', 'sighting_count', 'first_seen_at')) as Array<{ id: string; sighting_count: number; first_seen_at: Date }>;
+    await trx('indicators')
+      .insert(counts.map((e) => ({ entity_id: e.id, confidence: confidenceFromSightings(e.sighting_count), valid_from: e.first_seen_at, category: UNCLASSIFIED_CATEGORY, tlp: DEFAULT_TLP })))
+      .onConflict('entity_id')
+      .merge({
+        // Never lowers what an analyst set; corroboration only raises it.
+        confidence: trx.raw('GREATEST(indicators.confidence, excluded.confidence)'),
+        valid_from: trx.raw('LEAST(indicators.valid_from, excluded.valid_from)'),
+        revision: trx.raw("nextval('indicator_revision_seq')"),
+        updated_at: trx.fn.now(),
+      });
+  }
+}
+
 export async function recordSourceEntities(knex: Knex, source: SourceRef, mentions: EntityMention[], links: EntityLink[] = []): Promise<RecordResult> {
   const { rows, rejected, linkKeys } = prepare(mentions, links);
   if (rows.length === 0) return { entities: [], rejected, edges_added: 0 };
@@ -191,6 +215,7 @@ export async function recordSourceEntities(knex: Knex, source: SourceRef, mentio
       for (const i of inserted) newSightings.add(i.entity_id);
     }
     if (newSightings.size) await trx('entities').whereIn('id', [...newSightings]).increment('sighting_count', 1);
+    await upsertIndicators(trx, rows.filter((r) => isIndicatorType(r.type)).map((r) => idByKey.get(keyOf(r.type, r.value))!.id), newSightings);
 
     // Co-occurrence: pairs among the source's first MAX entities in which at least one sighting is new.
     let edges: Array<[string, string, RelationshipKind]> = [];

@@ -32,6 +32,10 @@ describe('cases and LEA referrals (API)', function () {
   it('creates a case (201, open) and lists it with the status, priority, assignee, campaign and q filters', async () => {
     const tag = randomUUID().slice(0, 8);
     const campaign = randomUUID();
+    const unknown = await http(`${url}/cases`, { method: 'POST', headers: as.analyst, json: { title: `case ${tag}`, campaign_id: campaign } });
+    assert.equal(unknown.status, 400, unknown.text);
+    assert.equal(unknown.body.error.details[0].path, 'body.campaign_id');
+    await testKnex()('campaigns').insert({ id: campaign, name: `Campaign ${tag}`, created_by: users.admin });
     const a = await newCase({ title: `Romance scam ${tag}`, priority: 'high', assignee: `Ana-${tag}@Example.org`, campaign_id: campaign, loss: { amount: '1200.50', currency: 'EUR' } });
     await newCase({ title: `Other ${tag}`, priority: 'low' });
     assert.equal(a.status, 'open');

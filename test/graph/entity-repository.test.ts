@@ -47,6 +47,29 @@ describe('graph upsert path (entity repository)', function () {
     assert.deepEqual(listed.find((e) => e.type === 'domain')!.context, { page: 1 });
   });
 
+  it('keeps one indicator per url/domain/ip/email/wallet entity: created unclassified at amber, confidence rising with independent sightings, a new revision only on a change', async () => {
+    const tag = uniq();
+    const domain = { type: 'domain' as const, value: `ind-${tag}.example` };
+    const phone = { type: 'phone' as const, value: '+44 20 7946 0958' };
+    const first = await recordSourceEntities(knex, { kind: 'intake', id: `ind-a-${tag}` }, [domain, phone]);
+    const domainId = first.entities.find((e) => e.type === 'domain')!.id;
+    const phoneId = first.entities.find((e) => e.type === 'phone')!.id;
+    const one = await knex('indicators').where({ entity_id: domainId }).first();
+    assert.equal(one.category, 'unclassified');
+    assert.equal(one.tlp, 'amber');
+    assert.equal(one.confidence, 40);
+    assert.equal(await knex('indicators').where({ entity_id: phoneId }).first(), undefined, 'phones are not indicators');
+
+    await recordSourceEntities(knex, { kind: 'intake', id: `ind-a-${tag}` }, [domain]);
+    assert.equal((await knex('indicators').where({ entity_id: domainId }).first()).revision, one.revision, 'a repeat changes nothing');
+
+    await recordSourceEntities(knex, { kind: 'investigation', id: `ind-b-${tag}` }, [domain]);
+    const two = await knex('indicators').where({ entity_id: domainId }).first();
+    assert.equal(two.confidence, 55);
+    assert.ok(BigInt(two.revision) > BigInt(one.revision));
+    assert.equal(two.valid_from.getTime(), one.valid_from.getTime());
+  });
+
   it('links the same entity across sources: one entity, two sightings, edge weight counts sources', async () => {
     const tag = uniq();
     const wallet = { type: 'wallet' as const, value: `0x${tag.padEnd(40, '0')}`.slice(0, 42) };
