@@ -32,7 +32,8 @@ import type { AllowlistPair } from '../../domain/wallets/wallet-types';
 import type { WalletLlmVerifier } from '../wallets/llm-verification';
 import { CrawlerSession, type EgressCheck } from './crawler-session';
 import { clickAndWaitForChange, collectLinks, markCoinTabs, pageTitle, settle, snapshotHtml, visibleText } from './page-actions';
-import { recordPageEntities, recordSnapshotWallets } from './record-findings';
+import { qrCandidateShots } from './page-images';
+import { recordImageWallets, recordPageEntities, recordSnapshotWallets } from './record-findings';
 import type { PlaybookStepInput } from '../../domain/investigations/investigation-request';
 
 export interface InvestigationActivityDeps {
@@ -194,6 +195,14 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
       scanId: session.scanId, url: pageUrl, seq, state, title: await pageTitle(page), httpStatus: status ?? doc?.status ?? null, serverIp: doc?.serverIp ?? null,
       tls: doc?.tls ? { ...doc.tls } : null, responseHeaders: doc?.headers ?? {}, screenshot: shot, dom, har: harBlob, capturedAt,
     });
+    // QR codes in the screenshot and the page's images: addresses shown only as a picture.
+    const qr = await recordImageWallets(
+      { knex, allowlist: deps.allowlist, verifier: deps.verifier },
+      { scanId: session.scanId, state, pageUrl, title: (await pageTitle(page)) ?? undefined, images: [screenshot, ...(await qrCandidateShots(page))] },
+    );
+    if (qr.qrCodes > 0) {
+      await appendActions(knex, session.scanId, [{ key: `qr|${pageUrl}`, state, action: 'extract_wallets', target: pageUrl, outcome: `${qr.qrCodes} QR code(s) in the page's images`, walletsFound: qr.wallets }]);
+    }
     const links = await collectLinks(page);
     const pii = extractPagePii(await visibleText(page), links.map((l) => l.href));
     await recordPageEntities(knex, session.scanId, { url: pageUrl, serverIp: doc?.serverIp ?? null, pii });

@@ -3,11 +3,12 @@
 // state in which each was first found, and the shared graph (a sighting per scan).
 import type { Knex } from 'knex';
 import { extractWallets } from '../../domain/wallets/extract-wallets';
-import type { AllowlistPair } from '../../domain/wallets/wallet-types';
+import type { AllowlistPair, ExtractionResult } from '../../domain/wallets/wallet-types';
 import type { PagePii } from '../../domain/investigations/page-pii';
 import { recordSourceEntities, type EntityLink, type EntityMention } from '../../db/repositories/entity-repository';
 import { insertPii, recordWalletStates } from '../../db/repositories/investigation-repository';
 import { upsertWallets } from '../../db/repositories/wallet-repository';
+import { extractWalletsFromImages } from '../wallets/qr-codes';
 import { finishExtraction } from '../wallets/wallet-extraction';
 import type { WalletLlmVerifier } from '../wallets/llm-verification';
 
@@ -36,6 +37,30 @@ export interface RecordedFindings {
 /** Extracts wallets from one snapshot and records them; returns how many were found. */
 export async function recordSnapshotWallets(deps: FindingsDeps, s: Snapshot): Promise<RecordedFindings> {
   const deterministic = extractWallets(s.html !== undefined ? { html: s.html, url: s.pageUrl, coinTab: s.coinTab } : { text: s.text ?? '', url: s.pageUrl, coinTab: s.coinTab });
+  return recordExtraction(deps, s, deterministic);
+}
+
+export interface ImageSnapshot {
+  scanId: string;
+  state: string;
+  pageUrl: string;
+  title?: string;
+  /** PNG/JPEG/WebP: the page's screenshot and its image-like elements (img, canvas, svg). */
+  images: readonly Buffer[];
+}
+
+/**
+ * Wallets shown only as QR codes (issue 15, class 6): every QR code in the page's screenshot and in
+ * its image-like elements is decoded and scanned with the same engine as `fip ssi wallet scan`
+ * (source `qr`), then recorded like any other finding.
+ */
+export async function recordImageWallets(deps: FindingsDeps, s: ImageSnapshot): Promise<RecordedFindings & { qrCodes: number }> {
+  const deterministic = await extractWalletsFromImages(s.images);
+  const recorded = await recordExtraction(deps, s, deterministic);
+  return { ...recorded, qrCodes: deterministic.qrCodes };
+}
+
+async function recordExtraction(deps: FindingsDeps, s: { scanId: string; state: string; pageUrl: string; title?: string }, deterministic: ExtractionResult): Promise<RecordedFindings> {
   const result = await finishExtraction(deterministic, { verifier: deps.verifier, allowlist: deps.allowlist, page: { url: s.pageUrl, title: s.title }, keepRejected: false });
   const findings = result.findings;
   if (findings.length) {

@@ -4,7 +4,7 @@
 // a payment URI) goes through the same WalletScanner as pages, with the source `qr`. Used by
 // `fip ssi wallet scan <image>` and by investigations on page screenshots and <img> elements.
 import fs from 'node:fs';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { WalletScanner } from '../../domain/wallets/wallet-scanner';
 import type { ExtractionResult } from '../../domain/wallets/wallet-types';
@@ -22,19 +22,45 @@ function zxing(): Promise<unknown> {
   return zxingReady;
 }
 
-/** Largest image side we decode (bigger screenshots are scaled down first). */
+/** Largest image side we decode in one piece. */
 const MAX_SIDE = 4096;
+/** A tall image (a full-page screenshot) is read in overlapping bands this high, at most MAX_BANDS. */
+const BAND = 2048;
+const BAND_OVERLAP = 512;
+const MAX_BANDS = 16;
 
-/** Text of every QR code in a PNG, JPEG or WebP image (duplicates removed, in reading order). */
+/**
+ * Text of every QR code in a PNG, JPEG or WebP image (duplicates removed, in reading order). A tall
+ * image is read in overlapping full-width bands rather than scaled down, so a QR code on a long
+ * page keeps its resolution; a wide one is scaled to fit.
+ */
 export async function decodeQrCodes(image: Buffer): Promise<string[]> {
-  let pipeline = sharp(image, { limitInputPixels: 100_000_000 }).rotate();
-  const meta = await sharp(image).metadata();
-  if ((meta.width ?? 0) > MAX_SIDE || (meta.height ?? 0) > MAX_SIDE) pipeline = pipeline.resize(MAX_SIDE, MAX_SIDE, { fit: 'inside' });
+  const meta = await sharp(image, { limitInputPixels: 100_000_000 }).metadata();
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  const texts: string[] = [];
+  if (width <= MAX_SIDE && height > MAX_SIDE) {
+    // Orientation first, then bands of the upright image.
+    const upright = await sharp(image, { limitInputPixels: 100_000_000 }).rotate().png().toBuffer({ resolveWithObject: true });
+    const h = upright.info.height;
+    for (let top = 0, n = 0; top < h && n < MAX_BANDS; top += BAND - BAND_OVERLAP, n++) {
+      texts.push(...(await decodePixels(sharp(upright.data).extract({ left: 0, top, width: upright.info.width, height: Math.min(BAND, h - top) }))));
+      if (top + BAND >= h) break;
+    }
+  } else {
+    let pipeline = sharp(image, { limitInputPixels: 100_000_000 }).rotate();
+    if (width > MAX_SIDE || height > MAX_SIDE) pipeline = pipeline.resize(MAX_SIDE, MAX_SIDE, { fit: 'inside' });
+    texts.push(...(await decodePixels(pipeline)));
+  }
+  return [...new Set(texts)];
+}
+
+async function decodePixels(pipeline: Sharp): Promise<string[]> {
   const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   await zxing();
   const pixels = { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height, colorSpace: 'srgb' } as ImageData;
   const results = await readBarcodes(pixels, { formats: ['QRCode', 'MicroQRCode', 'RMQRCode'], maxNumberOfSymbols: 64, tryHarder: true });
-  return [...new Set(results.filter((r) => r.isValid && r.text).map((r) => r.text))];
+  return results.filter((r) => r.isValid && r.text).map((r) => r.text);
 }
 
 /** Wallets in the QR codes of images: each payload is scanned like text; the source is `qr`. */

@@ -4,6 +4,7 @@
 // script, so only the agent's work (not a sweep over the script text) can find them.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { qrImage } from './qr-images';
 import { makeAddresses } from './wallet-address-factory';
 
 export interface ScamSiteFixture {
@@ -14,6 +15,8 @@ export interface ScamSiteFixture {
   wallets: {
     home: string; vip: string; tabBtc: string; tabEth: string; tabUsdt: string; tabTrx: string; spa: string; frame: string; delayed: string;
     extraTabs: string[];
+    /** Shown only as QR codes on /qr-pay: in an <img>, and as a CSS background far down a tall page. */
+    qrImage: string; qrBackground: string;
   };
   close(): Promise<void>;
 }
@@ -29,10 +32,13 @@ export async function startScamSiteFixture(opts: { coinTabs?: number; delayMs?: 
   const a = makeAddresses(801);
   const b = makeAddresses(802);
   const c = makeAddresses(803);
+  const q = makeAddresses(804);
   const extra = Array.from({ length: Math.max(0, (opts.coinTabs ?? 4) - 4) }, (_, i) => makeAddresses(900 + i).evm);
   const wallets = {
     home: a.evm, vip: a.ltc, tabBtc: a.btcP2pkh, tabEth: b.evm, tabUsdt: a.tron, tabTrx: b.tron, spa: c.tron, frame: a.btcSegwit, delayed: a.btcTaproot, extraTabs: extra,
+    qrImage: q.btcSegwit, qrBackground: q.tron,
   };
+  const qrPngs = { img: await qrImage([`bitcoin:${wallets.qrImage}?amount=0.05`]), background: await qrImage([wallets.qrBackground]) };
   let canaryHits = 0;
   const canary = http.createServer((_req, res) => {
     res.end('canary');
@@ -102,6 +108,12 @@ window.addEventListener('hashchange', render); render();
 <script>setTimeout(() => { document.getElementById('bonus').textContent = 'Send BTC to claim: ' + ${JSON.stringify(rev(wallets.delayed))}.split('').reverse().join(''); }, 800);</script>`)),
     '/to-canary': (res) => res.writeHead(302, { location: `${canaryOrigin}/internal` }).end(),
     '/tabs-only': (res) => html(res, depositPage),
+    '/qr-pay': (res) =>
+      html(res, page('Scan to pay', `<h1>Top up your account</h1><p>Scan the code with your wallet app.</p><img src="/qr/img.png" alt="Bitcoin payment QR code" width="220" height="220">
+<div style="height: 5200px">Scroll down for the USDT (TRC20) address</div>
+<div role="img" aria-label="USDT QR code" style="width: 240px; height: 240px; background: url(/qr/background.png) center / contain no-repeat"></div>`)),
+    '/qr/img.png': (res) => res.writeHead(200, { 'content-type': 'image/png' }).end(qrPngs.img),
+    '/qr/background.png': (res) => res.writeHead(200, { 'content-type': 'image/png' }).end(qrPngs.background),
   };
 
   function html(res: http.ServerResponse, body: string): void {
