@@ -105,6 +105,9 @@ const schema = z.strictObject({
       max_concurrent_workflow_tasks: int(2, 1000).optional(),
       // Names this worker's browser task queue (<task_queue>/browser/<instance>); default the host name.
       instance: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'letters, digits, dot, dash, underscore (1-100)').optional(),
+      // host:port of a Prometheus endpoint (/metrics) for the Temporal SDK's worker metrics (task
+      // latencies, slots, sticky cache); off unless set.
+      metrics_bind: z.string().regex(/^(?:\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, 'host:port, for example 127.0.0.1:9464').optional(),
     })
     .prefault({}),
   reports: z

@@ -128,12 +128,17 @@ export interface RunningWorker {
 
 let runtimeInstalled = false;
 
-/** Routes the Temporal SDK's own logs into ours, at warn and above unless debugging. */
-export function installTemporalRuntime(log: Logger): void {
+/**
+ * Routes the Temporal SDK's own logs into ours, at warn and above unless debugging; with
+ * `metricsBind` (SVC_WORKER__METRICS_BIND) the SDK's worker metrics are served for Prometheus at
+ * http://<metricsBind>/metrics. The runtime is process-wide: the first call decides.
+ */
+export function installTemporalRuntime(log: Logger, metricsBind?: string): void {
   if (runtimeInstalled) return;
   runtimeInstalled = true;
   const level: LogLevel = log.isLevelEnabled('debug') ? 'DEBUG' : 'WARN';
   Runtime.install({
+    ...(metricsBind ? { telemetryOptions: { metrics: { prometheus: { bindAddress: metricsBind } } } } : {}),
     logger: new DefaultLogger(level, (entry) => {
       const fields = { temporal: entry.meta, sdk: true };
       if (entry.level === 'ERROR') log.error(fields, entry.message);
@@ -168,7 +173,7 @@ export function workerConcurrency(config: AppConfig): {
 export type WorkerDeps = Omit<ActivityDeps, 'resources'> & Partial<Pick<ActivityDeps, 'resources'>>;
 
 export async function startWorker(config: AppConfig, address: string, deps: WorkerDeps, taskQueue = config.temporal.task_queue): Promise<RunningWorker> {
-  installTemporalRuntime(deps.log);
+  installTemporalRuntime(deps.log, config.worker.metrics_bind);
   const resources = deps.resources ?? createActivityResources(config);
   const connection = await NativeConnection.connect(temporalConnectionOptions(config, address));
   // Investigations keep a browser context on one worker: their browser activities run on this
