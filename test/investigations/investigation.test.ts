@@ -4,24 +4,21 @@ import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
 import { asUser, http } from '../support/http';
 import { usersForEveryRole } from '../support/identities';
-import { startTestApi, startTestWorker, testKnex, testTemporal } from '../support/platform';
-import { startScamSiteFixture, type ScamSiteFixture } from '../support/scam-site-fixture';
+import { startInvestigationStack, waitForScanEnd } from '../support/investigation-stack';
+import { testKnex, testTemporal } from '../support/platform';
+import type { ScamSiteFixture } from '../support/scam-site-fixture';
 import { waitFor } from '../support/wait-for';
 import { listSourceEntities } from '../../db/repositories/entity-repository';
 
 describe('scam-site investigations (end to end)', function () {
   this.timeout(240_000);
-  const queue = `inv-${randomUUID().slice(0, 8)}`;
   let site: ScamSiteFixture;
   let url: string;
   let analyst: Record<string, string>;
+  let queue: string;
 
   before(async () => {
-    site = await startScamSiteFixture();
-    const env = { SVC_TEMPORAL__TASK_QUEUE: queue, SVC_AUTH__TRUST_PROXY_HEADER: 'true', SVC_SSI__ALLOW_PRIVATE_TARGETS: `127.0.0.1:${site.port}`, SVC_WORKER__INSTANCE: `t-${queue}` };
-    await startTestWorker(queue, env);
-    url = (await startTestApi(env)).url;
-    analyst = asUser((await usersForEveryRole()).analyst);
+    ({ site, url, analyst, queue } = await startInvestigationStack('inv'));
   });
   after(async () => site?.close());
 
@@ -40,12 +37,10 @@ describe('scam-site investigations (end to end)', function () {
     assert.equal(start.body.status_url, `/tasks/ssi-${start.body.scan_id}`);
 
     const stages = new Set<string>();
-    const done = await waitFor('investigation ends', async () => {
-      const t = await http(`${url}${start.body.status_url}`, { headers: analyst });
-      assert.equal(t.status, 200, t.text);
-      if (t.body.progress?.stage) stages.add(t.body.progress.stage);
-      return ['completed', 'failed', 'cancelled'].includes(t.body.status) ? t.body : null;
-    }, 200_000, 250);
+    const done = await waitForScanEnd(url, start.body.status_url, analyst, (t) => {
+      const stage = (t.progress as { stage?: string } | null)?.stage;
+      if (stage) stages.add(stage);
+    });
     assert.equal(done.status, 'completed', JSON.stringify(done.error));
     assert.equal(done.kind, 'investigation');
     assert.ok([...stages].some((s) => ['NAVIGATE', 'CAPTURE', 'EXPLORE', 'DISCOVER_COIN_TABS', 'EXTRACT_WALLETS'].includes(s)), `stages seen at /tasks: ${[...stages]}`);

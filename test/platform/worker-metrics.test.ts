@@ -19,6 +19,7 @@ describe('worker metrics endpoint', function () {
     const bind = `127.0.0.1:${await freePort()}`;
     const env = { ...process.env, SVC_WORKER__METRICS_BIND: bind, SVC_TEMPORAL__TASK_QUEUE: `metrics-${randomUUID().slice(0, 8)}`, SVC_LOG__LEVEL: 'silent' };
     const child = spawn(process.execPath, ['--import', 'tsx', 'workers/temporal-worker.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -33,7 +34,7 @@ describe('worker metrics endpoint', function () {
       assert.match(text, /^temporal_request_latency_count\{/m);
       assert.match(text, /^temporal_\w+\{[^}]*task_queue="metrics-/m);
     } finally {
-      await stopChildProcess(child);
+      await stopChildProcess(child, exited)();
     }
   });
 });
