@@ -1,9 +1,7 @@
 // Dossiers as use cases: plan one (check its references, store it, start `dossier-<plan_id>`),
 // verify one (re-hash every artifact from the blob store against the signed manifest), and answer
 // its shared-storage access list. Used by the API routes; nothing here speaks HTTP.
-import { createHash } from 'node:crypto';
-import { pipeline } from 'node:stream/promises';
-import { Writable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { AppConfig } from '../config/config';
@@ -15,15 +13,18 @@ import {
   listDossierArtifacts,
   missingEntityIds,
   missingScanIds,
+  type DossierArtifactRow,
   type DossierRow,
 } from '../db/repositories/dossier-repository';
 import { findReferral } from '../db/repositories/lea-referral-repository';
 import { listCaseReviews } from '../db/repositories/review-repository';
-import { manifestArtifacts, manifestDigest } from '../domain/dossiers/dossier-manifest';
+import { DIGEST_PATH, MANIFEST_PATH } from '../domain/evidence/package-manifest';
+import type { VerificationResult } from '../domain/evidence/verify-package';
 import type { DossierPlan } from '../domain/dossiers/dossier-plan';
 import { deriveDriveAcl, type DriveAclEntry } from '../domain/dossiers/drive-acl';
 import type { BlobStore } from '../infra/blob-store';
-import { checkDossierSignature } from './dossier-signing';
+import { evidenceKeyringFor } from '../infra/evidence-keyring';
+import { verifyPackageEntries, type PackageEntry } from './evidence-verification';
 import { startPlatformWorkflow } from './platform-workflows';
 
 export const dossierTaskId = (planId: string) => `dossier-${planId}`;
@@ -77,75 +78,31 @@ export async function startDossier(deps: DossierDeps, planId: string, plan: Doss
   return { planId, taskId };
 }
 
-export interface ArtifactCheck {
-  name: string;
-  /** The SHA-256 the signed manifest lists (or, for an artifact the manifest lacks, the stored one). */
-  sha256: string;
-  /** What the blob store's bytes hash to now (null when the blob or its row is gone). */
-  actual_sha256: string | null;
-  ok: boolean;
-}
-
-export interface DossierVerification {
-  valid: boolean;
-  key_id: string | null;
-  signed: boolean;
-  signature_valid: boolean | null;
+export interface DossierVerification extends VerificationResult {
   manifest_sha256: string;
-  manifest_ok: boolean;
-  artifacts: ArtifactCheck[];
 }
 
-async function sha256OfBlob(blobs: BlobStore, key: string): Promise<string | null> {
-  const hash = createHash('sha256');
-  try {
-    await pipeline(
-      await blobs.get(key),
-      new Writable({
-        write(chunk: Buffer, _enc, done) {
-          hash.update(chunk);
-          done();
-        },
-      }),
-    );
-  } catch {
-    return null;
-  }
-  return hash.digest('hex');
+/** The files of a sealed dossier as a signed package: manifest, signed digest, then every artifact by name. */
+export function dossierPackageEntries(blobs: BlobStore, dossier: DossierRow, artifacts: readonly DossierArtifactRow[]): PackageEntry[] {
+  return [
+    { path: MANIFEST_PATH, open: () => Readable.from([Buffer.from(dossier.manifest!, 'utf8')]) },
+    { path: DIGEST_PATH, open: () => Readable.from([Buffer.from(dossier.digest!, 'utf8')]) },
+    ...artifacts.map((a) => ({ path: a.name, open: () => blobs.get(a.blob_key) })),
+  ];
 }
 
 /**
- * Re-hashes every artifact from the blob store (streamed) and compares it with the signed
- * manifest; also checks the manifest's own digest and signature. An artifact is named as failing
- * when its bytes, its stored hash or its presence differ from the manifest; an artifact the
- * manifest does not list fails too. Null when the dossier is not sealed yet.
+ * Re-hashes every artifact from the blob store (streamed) and checks it, the manifest and its
+ * signature with the platform's evidence verifier, trusting the keyring's keys (the active one and
+ * every earlier one). A changed, missing or unlisted artifact is named. Null when not sealed yet.
  */
 export async function verifyDossier(deps: DossierDeps, dossier: DossierRow): Promise<DossierVerification | null> {
-  if (dossier.status !== 'ready' || dossier.manifest === null || dossier.manifest_sha256 === null) return null;
-  const manifest = dossier.manifest;
-  const listed = manifestArtifacts(manifest);
-  const manifestOk = listed !== null && manifestDigest(manifest) === dossier.manifest_sha256;
-  const rows = new Map((await listDossierArtifacts(deps.knex, dossier.id)).map((r) => [r.name, r]));
-  const checks: ArtifactCheck[] = [];
-  for (const [name, entry] of listed ?? new Map()) {
-    const row = rows.get(name);
-    const actual = row ? await sha256OfBlob(deps.blobs, row.blob_key) : null;
-    checks.push({ name, sha256: entry.sha256, actual_sha256: actual, ok: row !== undefined && actual === entry.sha256 && row.sha256 === entry.sha256 });
-  }
-  for (const [name, row] of rows) {
-    if (!listed?.has(name)) checks.push({ name, sha256: row.sha256, actual_sha256: await sha256OfBlob(deps.blobs, row.blob_key), ok: false });
-  }
-  checks.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const sig = await checkDossierSignature(deps.config, manifest, { signature: dossier.signature, key_id: dossier.key_id });
-  return {
-    valid: manifestOk && checks.every((c) => c.ok) && sig.valid !== false,
-    key_id: dossier.key_id,
-    signed: sig.signed,
-    signature_valid: sig.valid,
-    manifest_sha256: dossier.manifest_sha256,
-    manifest_ok: manifestOk,
-    artifacts: checks,
-  };
+  if (dossier.status !== 'ready' || dossier.manifest === null || dossier.digest === null || dossier.manifest_sha256 === null) return null;
+  const present: DossierArtifactRow[] = [];
+  // A blob that is gone is left out, so the verifier names it `missing`.
+  for (const a of await listDossierArtifacts(deps.knex, dossier.id)) if (await deps.blobs.exists(a.blob_key)) present.push(a);
+  const result = await verifyPackageEntries(dossierPackageEntries(deps.blobs, dossier, present), { trustedKeys: evidenceKeyringFor(deps.config).trustedKeys() });
+  return { ...result, manifest_sha256: dossier.manifest_sha256 };
 }
 
 /** The dossier's shared-storage access list now (derived entries plus explicit grants). */

@@ -24,11 +24,11 @@ import { findInvestigation, listActions, listPages, listScanWallets } from '../.
 import { findReferral } from '../../db/repositories/lea-referral-repository';
 import { listCaseReviews } from '../../db/repositories/review-repository';
 import { isSafeArtifactName, safeSegment } from '../../domain/dossiers/artifact-name';
-import { manifestDigest, serializeManifest } from '../../domain/dossiers/dossier-manifest';
 import { planSources, type DossierSource } from '../../domain/dossiers/dossier-plan';
 import type { BlobStore } from '../../infra/blob-store';
 import type { Logger } from '../../infra/logger';
-import { signDossierManifest } from '../../services/dossier-signing';
+import { createSignedManifest, sha256Hex } from '../../domain/evidence/package-manifest';
+import { evidenceKeyringFor } from '../../infra/evidence-keyring';
 import { withHeartbeat } from '../activity-heartbeat';
 
 /** Failure type (non-retryable) of a dossier whose plan or source no longer exists. */
@@ -179,16 +179,27 @@ export function createDossierActivities(deps: DossierActivityDeps) {
         return { manifest_sha256: dossier.manifest_sha256, key_id: dossier.key_id, artifacts: artifacts.length };
       }
       await setDossierStatus(knex, dossier.id, 'signing');
-      const manifest = serializeManifest({
-        plan_id: dossier.id,
-        title: dossier.title,
-        case_id: dossier.case_id,
-        created: new Date().toISOString(),
-        software: { name: 'fip', version: deps.softwareVersion },
-        artifacts: artifacts.map((a) => ({ name: a.name, sha256: a.sha256, bytes: Number(a.bytes), content_type: a.content_type, source: { kind: a.source_kind, id: a.source_id } })),
+      // The platform's one signed manifest format (datapackage.json + datapackage-digest.json), signed
+      // by the evidence keyring: `npx fip evidence verify` checks a downloaded dossier offline.
+      const { manifestBytes, digestBytes, digest } = createSignedManifest(
+        artifacts.map((a) => ({ path: a.name, bytes: Number(a.bytes), sha256: a.sha256 })),
+        evidenceKeyringFor(deps.config).signer(),
+        {
+          title: dossier.title,
+          created: new Date().toISOString(),
+          software: `fraud-intelligence-platform ${deps.softwareVersion}`,
+          extras: {
+            dossier: {
+              plan_id: dossier.id,
+              case_id: dossier.case_id,
+              sources: artifacts.map((a) => ({ path: a.name, content_type: a.content_type, kind: a.source_kind, id: a.source_id })),
+            },
+          },
+        },
+      );
+      const sealed = await sealDossier(knex, dossier.id, {
+        manifest: manifestBytes.toString('utf8'), manifest_sha256: sha256Hex(manifestBytes), digest: digestBytes.toString('utf8'), key_id: digest.signature.key_id,
       });
-      const signature = await signDossierManifest(deps.config, manifest);
-      const sealed = await sealDossier(knex, dossier.id, { manifest, manifest_sha256: manifestDigest(manifest), ...signature });
       return { manifest_sha256: sealed.manifest_sha256!, key_id: sealed.key_id, artifacts: artifacts.length };
     },
 

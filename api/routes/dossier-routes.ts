@@ -3,6 +3,8 @@
 // signature manifest, one artifact's download, and the shared-storage access list (read; admins
 // grant and revoke).
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { ZipArchive } from 'archiver';
 import { z } from 'zod';
 import { recordAuditEvent } from '../../db/repositories/audit-event-repository';
 import { findDossierArtifact, listDossierArtifacts, listDossiers, putAclGrant, type DossierRow } from '../../db/repositories/dossier-repository';
@@ -11,7 +13,10 @@ import { isSafeArtifactName } from '../../domain/dossiers/artifact-name';
 import { DOSSIER_STATUSES, DossierPlanSchema, type DossierPlan, type DossierStatus } from '../../domain/dossiers/dossier-plan';
 import { DRIVE_ACL_ROLES, type DriveAclRole } from '../../domain/dossiers/drive-acl';
 import { BlobNotFoundError } from '../../infra/blob-store';
-import { dossierDriveAcl, dossierTaskId, findDossier, missingPlanReferences, startDossier, verifyDossier } from '../../services/dossier-service';
+import { DIGEST_PATH, MANIFEST_PATH, sha256Hex } from '../../domain/evidence/package-manifest';
+import type { Logger } from '../../infra/logger';
+import { dossierDriveAcl, dossierPackageEntries, dossierTaskId, findDossier, missingPlanReferences, startDossier, verifyDossier } from '../../services/dossier-service';
+import type { PackageEntry } from '../../services/evidence-verification';
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from '../errors';
 import { IdempotencyKeySchema, requestHash } from '../idempotency-key';
 import { encodeCursor, pageQueryShape, pageSchema } from '../pagination';
@@ -62,23 +67,21 @@ const DossierDetailSchema = DossierSummarySchema.extend({
 
 const VerificationSchema = z
   .object({
-    valid: z.boolean().describe('manifest digest, signature (when signed) and every artifact check out'),
+    valid: z.boolean().describe('the manifest, its signature (by a key of the platform\'s keyring) and every artifact check out'),
     key_id: z.string().nullable(),
-    signed: z.boolean(),
-    signature_valid: z.boolean().nullable(),
     manifest_sha256: z.string(),
-    manifest_ok: z.boolean(),
-    artifacts: z.array(z.object({ name: z.string(), sha256: z.string(), actual_sha256: z.string().nullable(), ok: z.boolean() })),
+    artifacts: z.array(z.object({ name: z.string(), sha256: z.string().describe('sha256:<hex> of the bytes found'), ok: z.boolean() })),
+    problems: z.array(z.object({ file: z.string(), code: z.string(), message: z.string() })).describe('each failing file with what failed (changed, missing, extra, bad_signature, ...)'),
   })
   .meta({ id: 'DossierVerification' });
 
 const SignatureManifestSchema = z
   .object({
     plan_id: z.string().uuid(),
-    manifest: z.string().describe('The manifest\'s exact bytes (UTF-8 JSON): what the digest and the signature cover'),
+    manifest: z.string().describe('datapackage.json byte for byte (UTF-8): every artifact with path, bytes and sha256 hash'),
     manifest_sha256: z.string(),
-    signature: z.string().nullable(),
-    key_id: z.string().nullable(),
+    digest: z.record(z.string(), z.unknown()).describe('datapackage-digest.json: the manifest\'s hash signed with Ed25519 (signature.key_id, public_key, signature)'),
+    key_id: z.string(),
     sealed_at: z.string(),
   })
   .meta({ id: 'DossierSignatureManifest' });
@@ -236,8 +239,10 @@ export const dossierRoutes = [
     },
     handler: async ({ params, deps }) => {
       const d = await dossierOr404(deps.knex, params.id);
-      if (d.status !== 'ready' || !d.manifest || !d.manifest_sha256 || !d.sealed_at) throw new ConflictError(`dossier ${d.id} is ${d.status}, not sealed yet`, { status: d.status });
-      return { body: { plan_id: d.id, manifest: d.manifest, manifest_sha256: d.manifest_sha256, signature: d.signature, key_id: d.key_id, sealed_at: d.sealed_at.toISOString() } };
+      if (d.status !== 'ready' || !d.manifest || !d.manifest_sha256 || !d.digest || !d.key_id || !d.sealed_at) {
+        throw new ConflictError(`dossier ${d.id} is ${d.status}, not sealed yet`, { status: d.status });
+      }
+      return { body: { plan_id: d.id, manifest: d.manifest, manifest_sha256: d.manifest_sha256, digest: JSON.parse(d.digest) as Record<string, unknown>, key_id: d.key_id, sealed_at: d.sealed_at.toISOString() } };
     },
   }),
   defineRoute<{ id: string; artifact: string }, { purpose: string }>({
@@ -255,6 +260,17 @@ export const dossierRoutes = [
       const notFound = () => new NotFoundError(`dossier ${params.id} has no artifact ${JSON.stringify(params.artifact)}`);
       if (!isSafeArtifactName(params.artifact)) throw notFound();
       const d = await dossierOr404(deps.knex, params.id);
+      if ((params.artifact === MANIFEST_PATH || params.artifact === DIGEST_PATH) && d.manifest && d.digest) {
+        // The signed package's own two files, so single downloads verify too.
+        const bytes = Buffer.from(params.artifact === MANIFEST_PATH ? d.manifest : d.digest, 'utf8');
+        await recordAuditEvent(deps.knex, {
+          actor: principalName(principal), action: 'dossier.download', target_type: 'dossier', target_id: d.id, purpose: query.purpose, details: { artifact: params.artifact },
+        });
+        ctx.type = 'application/octet-stream';
+        ctx.attachment(params.artifact);
+        ctx.set('X-Content-SHA256', sha256Hex(bytes));
+        return { body: bytes };
+      }
       const a = await findDossierArtifact(deps.knex, d.id, params.artifact);
       if (!a) throw notFound();
       const body = await deps.blobs.get(a.blob_key).catch((err: unknown) => {
@@ -271,6 +287,30 @@ export const dossierRoutes = [
       ctx.set('X-Artifact-Content-Type', a.content_type);
       ctx.length = Number(a.bytes);
       return { body };
+    },
+  }),
+  defineRoute<{ id: string }, { purpose: string }>({
+    method: 'get',
+    path: '/reports/dossiers/{id}/download',
+    summary: 'The whole sealed dossier as one ZIP (streamed): every artifact, datapackage.json and the signed datapackage-digest.json; `npx fip evidence verify <zip>` checks it offline (an addition to the spec). Audited with its purpose',
+    tags: ['reports'],
+    access: READ,
+    request: { params: UuidParam, query: z.object({ purpose: z.string().trim().min(1).max(500).default('download').describe('Why (recorded in the audit log); default download') }) },
+    responses: {
+      200: { description: 'The dossier as a ZIP', contentType: 'application/zip' },
+      404: { description: 'No such dossier', schema: ErrorSchema },
+      409: { description: 'The dossier is not sealed yet', schema: ErrorSchema },
+    },
+    handler: async ({ params, query, principal, deps, ctx }) => {
+      const d = await dossierOr404(deps.knex, params.id);
+      if (d.status !== 'ready' || !d.manifest || !d.digest) throw new ConflictError(`dossier ${d.id} is ${d.status}, not sealed yet`, { status: d.status });
+      const artifacts = await listDossierArtifacts(deps.knex, d.id);
+      await recordAuditEvent(deps.knex, {
+        actor: principalName(principal), action: 'dossier.download', target_type: 'dossier', target_id: d.id, purpose: query.purpose, details: { artifact: null, artifacts: artifacts.length },
+      });
+      ctx.type = 'application/zip';
+      ctx.attachment(`dossier-${d.id}.zip`);
+      return { body: zipPackage(dossierPackageEntries(deps.blobs, d, artifacts), deps.log) };
     },
   }),
   defineRoute<{ id: string }>({
@@ -309,3 +349,23 @@ export const dossierRoutes = [
     },
   }),
 ];
+
+/**
+ * A ZIP of `entries`, streamed: each entry's source is opened only when the previous one has been
+ * written, so memory and open files stay flat however many and however large the artifacts are.
+ */
+function zipPackage(entries: readonly PackageEntry[], log: Logger): ZipArchive {
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  void (async () => {
+    for (const e of entries) {
+      const written = once(archive, 'entry');
+      archive.append(await e.open(), { name: e.path });
+      await written;
+    }
+    await archive.finalize();
+  })().catch((err: unknown) => {
+    log.warn({ err }, 'dossier zip aborted');
+    archive.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  return archive;
+}

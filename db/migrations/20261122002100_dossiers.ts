@@ -1,5 +1,5 @@
 // Dossiers (shared/DATA-MODEL.md): a signed package assembled from several sources for one purpose.
-// `dossiers` holds the plan and the outcome (manifest digest, signature, key id); each collected
+// `dossiers` holds the plan and the outcome (signed manifest, digest, key id); each collected
 // file is a `dossier_artifacts` row pointing at a content-addressed blob, unique per
 // (dossier_id, name) so that a retried collection adds nothing. `dossier_acl_grants` holds the
 // explicit entries of a dossier's shared-storage access list (grants and revocations by admins);
@@ -19,10 +19,12 @@ export async function up(knex: Knex): Promise<void> {
     t.jsonb('plan').notNullable();
     t.text('status').notNullable().defaultTo('queued');
     t.text('error');
-    // The canonical manifest bytes (UTF-8 JSON), their SHA-256, and what signs them.
+    // The signed package's two files (domain/evidence/package-manifest.ts): the manifest
+    // (datapackage.json) and its signed digest (datapackage-digest.json), byte for byte as UTF-8,
+    // the manifest's SHA-256 and the signing key's id.
     t.text('manifest');
     t.text('manifest_sha256');
-    t.text('signature');
+    t.text('digest');
     t.text('key_id');
     t.text('created_by').notNullable();
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());

@@ -14,7 +14,7 @@ export interface DossierRow {
   error: string | null;
   manifest: string | null;
   manifest_sha256: string | null;
-  signature: string | null;
+  digest: string | null;
   key_id: string | null;
   created_by: string;
   created_at: Date;
@@ -71,8 +71,8 @@ export async function setDossierStatus(knex: Knex, id: string, status: DossierSt
   await knex('dossiers').where({ id }).whereNot('status', 'ready').update({ status, error, updated_at: knex.raw('clock_timestamp()') });
 }
 
-/** Stores the manifest and its signature and marks the dossier ready; a sealed dossier keeps its first seal. */
-export async function sealDossier(knex: Knex, id: string, seal: { manifest: string; manifest_sha256: string; signature: string | null; key_id: string | null }): Promise<DossierRow> {
+/** Stores the manifest and its signed digest and marks the dossier ready; a sealed dossier keeps its first seal. */
+export async function sealDossier(knex: Knex, id: string, seal: { manifest: string; manifest_sha256: string; digest: string; key_id: string }): Promise<DossierRow> {
   await knex('dossiers')
     .where({ id })
     .whereNot('status', 'ready')

@@ -134,6 +134,7 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'POST /reports/dossiers/{plan_id}/verify': (fx) => ({ path: `/reports/dossiers/${fx.dossierId}/verify` }),
   'GET /reports/dossiers/{id}/signature_manifest': (fx) => ({ path: `/reports/dossiers/${fx.dossierId}/signature_manifest` }),
   'GET /reports/dossiers/{id}/download/{artifact}': (fx) => ({ path: `/reports/dossiers/${fx.dossierId}/download/${encodeURIComponent('case/case.json')}` }),
+  'GET /reports/dossiers/{id}/download': (fx) => ({ path: `/reports/dossiers/${fx.dossierId}/download` }),
   'GET /reports/dossiers/{id}/drive_acl': (fx) => ({ path: `/reports/dossiers/${fx.dossierId}/drive_acl` }),
   'POST /reports/dossiers/{id}/drive_acl': (fx, caller) => ({ path: `/reports/dossiers/${fx.dossierId}/drive_acl`, json: { principal: `walk-${caller.label.replace(/\W+/g, '-')}@example.org`, role: 'reader' } }),
   'POST /intakes': () => ({ path: '/intakes', form: intakeSubmission() }),

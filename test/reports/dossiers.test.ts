@@ -6,12 +6,16 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { request } from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCase, linkToCase } from '../../db/repositories/case-repository';
 import { saveReferral } from '../../db/repositories/lea-referral-repository';
 import { addReviewNote, claimReview, enqueueReview } from '../../db/repositories/review-repository';
 import { recordSourceEntities } from '../../db/repositories/entity-repository';
+import { insertInvestigation, insertPage } from '../../db/repositories/investigation-repository';
+import type { BlobStore } from '../../infra/blob-store';
+import { verifyPackage } from '../../services/evidence-verification';
 import { asUser, http } from '../support/http';
 import { createTestApiKey, usersForEveryRole } from '../support/identities';
 import { intakeForm } from '../support/intake-fixtures';
@@ -37,6 +41,7 @@ describe('dossiers', function () {
   const queue = `dossiers-${randomUUID().slice(0, 8)}`;
   let url: string;
   let blobRoot: string;
+  let blobs: BlobStore;
   let users: Record<'admin' | 'analyst' | 'researcher' | 'reviewer', string>;
   let admin: Record<string, string>;
   let analyst: Record<string, string>;
@@ -52,6 +57,7 @@ describe('dossiers', function () {
     const api = await startTestApi(env);
     url = api.url;
     blobRoot = fileURLToPath(api.deps.config.blobs.url!);
+    blobs = api.deps.blobs;
   });
 
   /** A case with an intake (one file, contact data in the vault), a review with a note, an LEA referral. */
@@ -131,15 +137,49 @@ describe('dossiers', function () {
       const verify = await http(`${url}/reports/dossiers/${planId}/verify`, { method: 'POST', headers: analyst });
       assert.equal(verify.status, 200, verify.text);
       assert.equal(verify.body.valid, true, verify.text);
-      assert.equal(verify.body.manifest_ok, true);
-      assert.deepEqual(verify.body.artifacts.map((a: { name: string }) => a.name), names);
+      assert.match(verify.body.key_id, /^ed25519:[0-9a-f]{32}$/);
+      assert.equal(verify.body.key_id, detail.body.key_id);
+      assert.deepEqual(verify.body.artifacts.map((a: { name: string }) => a.name), ['datapackage-digest.json', 'datapackage.json', ...names]);
       assert.ok(verify.body.artifacts.every((a: { ok: boolean }) => a.ok));
+      assert.deepEqual(verify.body.problems, []);
 
       const manifest = await http(`${url}/reports/dossiers/${planId}/signature_manifest`, { headers: analyst });
       assert.equal(manifest.status, 200);
       const listed = JSON.parse(manifest.body.manifest);
-      assert.equal(listed.plan_id, planId);
-      assert.deepEqual(listed.artifacts.map((a: { name: string }) => a.name), names);
+      assert.deepEqual(listed.resources.map((a: { path: string }) => a.path), names);
+      assert.equal(listed.extras.dossier.plan_id, planId);
+      assert.equal(manifest.body.digest.signature.key_id, verify.body.key_id);
+      assert.equal(manifest.body.digest.hash, `sha256:${manifest.body.manifest_sha256}`);
+    });
+
+    it('downloads the whole dossier as a ZIP that the offline verifier accepts, and names a changed file in a copy', async () => {
+      const res = await fetch(`${url}/reports/dossiers/${planId}/download`, { headers: analyst });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('content-type'), 'application/zip');
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dossier-zip-'));
+      const zip = path.join(dir, 'dossier.zip');
+      fs.writeFileSync(zip, Buffer.from(await res.arrayBuffer()));
+      const checked = await verifyPackage(zip);
+      assert.equal(checked.valid, true, JSON.stringify(checked.problems));
+      assert.equal(checked.key_id, (await http(`${url}/reports/dossiers/${planId}`, { headers: analyst })).body.key_id);
+      assert.deepEqual(checked.artifacts.map((a) => a.name).sort(), ['case/case.json', 'case/case.md', 'datapackage-digest.json', 'datapackage.json', `intakes/${fx.intakeId}/files/0-statement.txt`, `intakes/${fx.intakeId}/intake.json`]);
+      // The same files unpacked, one byte of one changed: named.
+      const unpacked = path.join(dir, 'unpacked');
+      for (const a of checked.artifacts) {
+        const one = await download(planId, a.name);
+        assert.equal(one.status, 200, a.name);
+        fs.mkdirSync(path.dirname(path.join(unpacked, a.name)), { recursive: true });
+        fs.writeFileSync(path.join(unpacked, a.name), one.bytes);
+      }
+      assert.equal((await verifyPackage(unpacked)).valid, true);
+      const target = path.join(unpacked, `intakes/${fx.intakeId}/files/0-statement.txt`);
+      const bytes = fs.readFileSync(target);
+      bytes[2] = bytes[2]! ^ 0x20;
+      fs.writeFileSync(target, bytes);
+      const broken = await verifyPackage(unpacked);
+      assert.equal(broken.valid, false);
+      assert.deepEqual(broken.problems.map((p) => [p.file, p.code]), [[`intakes/${fx.intakeId}/files/0-statement.txt`, 'changed']]);
+      fs.rmSync(dir, { recursive: true, force: true });
     });
 
     it('holds no contact data from the vault in any artifact, and audits each download', async () => {
@@ -198,7 +238,7 @@ describe('dossiers', function () {
     });
   });
 
-  it('names the artifact whose blob bytes or stored hash changed after sealing', async () => {
+  it('names the artifacts whose blob bytes changed or whose blob was replaced after sealing', async () => {
     const fx = await caseFixture(randomUUID().slice(0, 8));
     const res = await plan({ title: 'Tamper check', case_id: fx.caseId });
     assert.equal(res.status, 202, res.text);
@@ -211,18 +251,19 @@ describe('dossiers', function () {
     const bytes = fs.readFileSync(file);
     bytes[0] = bytes[0]! ^ 0x01;
     fs.writeFileSync(file, bytes);
-    // The stored hash of the intake record changes in the database.
+    // The intake record's blob is replaced by other bytes (a swapped object in the store).
     const intakeJson = `intakes/${fx.intakeId}/intake.json`;
-    await testKnex()('dossier_artifacts').where({ dossier_id: planId, name: intakeJson }).update({ sha256: '0'.repeat(64) });
+    const other = await blobs.put(Buffer.from(`{"replaced": "${randomUUID()}"}\n`));
+    await testKnex()('dossier_artifacts').where({ dossier_id: planId, name: intakeJson }).update({ blob_key: other.key });
 
     const verify = await http(`${url}/reports/dossiers/${planId}/verify`, { method: 'POST', headers: analyst });
     assert.equal(verify.status, 200, verify.text);
     assert.equal(verify.body.valid, false);
     const failed = verify.body.artifacts.filter((a: { ok: boolean }) => !a.ok).map((a: { name: string }) => a.name);
     assert.deepEqual(failed, ['case/case.md', intakeJson]);
+    assert.deepEqual(verify.body.problems.map((p: { file: string; code: string }) => [p.file, p.code]), [['case/case.md', 'changed'], [intakeJson, 'changed']]);
     const mdCheck = verify.body.artifacts.find((a: { name: string }) => a.name === 'case/case.md');
-    assert.equal(mdCheck.sha256, md.sha256, 'the manifest\'s hash');
-    assert.notEqual(mdCheck.actual_sha256, md.sha256);
+    assert.notEqual(mdCheck.sha256, `sha256:${md.sha256}`, 'the hash of the bytes found');
   });
 
   it('validates plans: a source is required, unknown ids are 400 with field paths, roles are checked, Idempotency-Key repeats answer the same plan', async () => {
@@ -252,6 +293,34 @@ describe('dossiers', function () {
     const graph = JSON.parse((await download(first.body.plan_id, 'graph/entities.json')).bytes.toString('utf8'));
     assert.deepEqual(graph.entities.map((e: { id: string }) => e.id).sort(), [...entityIds].sort());
     assert.equal((await http(`${url}/reports/dossiers?limit=500`, { headers: analyst })).body.items.filter((d: { title: string }) => d.title === body.title).length, 1);
+  });
+
+  it('collects a scan\'s captured pages (screenshot, DOM, HAR) byte for byte with the scan record', async () => {
+    const tag = randomUUID();
+    const scanId = randomUUID();
+    await insertInvestigation(testKnex(), { scanId, url: 'http://127.0.0.1:9/', domain: '127.0.0.1', requestedBy: users.analyst, playbookId: null, caseId: null, label: tag, options: {} });
+    const shot = await blobs.put(Buffer.from(`png ${tag}`));
+    const dom = await blobs.put(Buffer.from(`<html>${tag}</html>`));
+    const har = await blobs.put(Buffer.from(JSON.stringify({ log: { tag } })));
+    await insertPage(testKnex(), {
+      scanId, url: 'http://127.0.0.1:9/', seq: 0, state: 'CAPTURE', title: 'fixture', httpStatus: 200, serverIp: '127.0.0.1', tls: null, responseHeaders: {},
+      screenshot: shot, dom, har, capturedAt: new Date(),
+    });
+    const res = await plan({ title: `Scan ${tag}`, scan_ids: [scanId] });
+    assert.equal(res.status, 202, res.text);
+    assert.equal((await ready(res.body.plan_id)).status, 'completed');
+    const detail = await http(`${url}/reports/dossiers/${res.body.plan_id}`, { headers: analyst });
+    const base = `investigations/${scanId}`;
+    assert.deepEqual(detail.body.artifacts.map((a: { name: string }) => a.name), [`${base}/investigation.json`, `${base}/pages/0/dom.html`, `${base}/pages/0/page.har`, `${base}/pages/0/screenshot.png`]);
+    for (const [name, blob] of [['dom.html', dom], ['page.har', har], ['screenshot.png', shot]] as const) {
+      const a = detail.body.artifacts.find((x: { name: string }) => x.name === `${base}/pages/0/${name}`);
+      assert.equal(a.sha256, blob.sha256, name);
+    }
+    assert.deepEqual((await download(res.body.plan_id, `${base}/pages/0/dom.html`)).bytes, Buffer.from(`<html>${tag}</html>`));
+    const record = JSON.parse((await download(res.body.plan_id, `${base}/investigation.json`)).bytes.toString('utf8'));
+    assert.equal(record.scan_id, scanId);
+    assert.equal(record.pages[0].screenshot_sha256, shot.sha256);
+    assert.equal((await http(`${url}/reports/dossiers/${res.body.plan_id}/verify`, { method: 'POST', headers: analyst })).body.valid, true);
   });
 
   it('lists dossiers newest first, filtered by case_id and status, page by page', async () => {
