@@ -8,6 +8,7 @@ import { investigationRoutes } from './routes/investigation-routes';
 import { investigationWalletRoutes } from './routes/investigation-wallet-routes';
 import { playbookRoutes } from './routes/playbook-routes';
 import { caseRoutes } from './routes/case-routes';
+import { dossierRoutes } from './routes/dossier-routes';
 import { leaReferralRoutes } from './routes/lea-referral-routes';
 import { reportRoutes } from './routes/report-routes';
 import { reviewRoutes } from './routes/review-routes';
@@ -23,6 +24,7 @@ export function allRoutes(): RouteDef[] {
     ...accountRoutes,
     ...scheduledReportRoutes,
     ...reportRoutes,
+    ...dossierRoutes,
     ...taskRoutes,
     ...caseRoutes,
     ...leaReferralRoutes,

@@ -128,6 +128,17 @@ const schema = z.strictObject({
       previous_master_keys: csv.pipe(z.array(z.string().regex(/^[A-Za-z0-9+/]{43}=$/, '32 bytes in base64'))).default([]),
     })
     .prefault({}),
+  // Evidence signing (infra/evidence-keyring.ts). Unset signing_key: a keyring created on first use
+  // under <data_dir>/evidence/signing-keys.json (mode 0600). Values: a PEM, or the path of a PEM file.
+  evidence: z
+    .strictObject({
+      signing_key: z.string().min(1).optional(),
+      previous_public_keys: z
+        .string()
+        .transform((s) => (s.includes('-----BEGIN') ? (s.match(/-----BEGIN PUBLIC KEY-----[\s\S]*?-----END PUBLIC KEY-----/g) ?? []) : s.split(',').map((x) => x.trim()).filter(Boolean)))
+        .default([]),
+    })
+    .prefault({}),
   // Where blobs live (infra/blob-store.ts): file:///path (default file://<data_dir>/blobs) or
   // s3://bucket/prefix with the S3 settings below (unset keys: the AWS SDK's default credentials).
   blobs: z

@@ -24,6 +24,7 @@ export function createLogger(level: string, name = 'fip', destination?: Destinat
         'config.smtp.url',
         'config.database_url',
         'config.vault.master_key',
+        'config.evidence.signing_key',
         'config.vault.previous_master_keys',
         '*.reporter_name',
         '*.contact_email',

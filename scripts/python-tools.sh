@@ -9,10 +9,12 @@
 # A missing Python 3 (with venv) is an error, never a silent skip.
 set -euo pipefail
 
-tool="${1:?usage: scripts/python-tools.sh <tool>   (tools: schemathesis)}"
+tool="${1:?usage: scripts/python-tools.sh <tool>   (tools: schemathesis, wacz)}"
 case "$tool" in
   schemathesis) version="4.32.5"; package="schemathesis==${version}"; executable="schemathesis" ;;
-  *) echo "python-tools: unknown tool '${tool}' (known: schemathesis)" >&2; exit 2 ;;
+  # Webrecorder's WACZ validator (`wacz validate -f bundle.wacz`): the independent check of evidence bundles.
+  wacz) version="0.6.0"; package="wacz==${version}"; executable="wacz" ;;
+  *) echo "python-tools: unknown tool '${tool}' (known: schemathesis, wacz)" >&2; exit 2 ;;
 esac
 
 python="${FIP_PYTHON:-python3}"

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { register as registerBlobs } from './blobs';
 import { register as registerDb } from './db';
+import { register as registerEvidence } from './evidence';
 import { register as registerJobs } from './jobs';
 import { register as registerKeys } from './keys';
 import { register as registerSetup } from './setup';
@@ -18,4 +19,5 @@ export function registerCommandGroups(program: Command): void {
   registerBlobs(program);
   registerSsiWallet(program);
   registerVault(program);
+  registerEvidence(program);
 }

@@ -10,6 +10,7 @@ export const PUBLIC_FAILURE_TYPES: ReadonlySet<string> = new Set([
   'IntakeNotFound',
   'IntakeStepOrder',
   'InvestigationTargetBlocked',
+  'DossierSourceMissing',
 ]);
 
 export function isPublicFailureType(type: string | null | undefined): boolean {

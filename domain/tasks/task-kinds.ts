@@ -41,6 +41,8 @@ export const PLATFORM_TASK_KINDS = {
   },
   scheduledReportsJobWorkflow: { kind: 'scheduled-reports-job', read: ADMIN_ONLY, write: ADMIN_ONLY, cancelRefusal: null },
   intakeProcessingWorkflow: { kind: 'intake', read: INTAKE_READ, write: INTAKE_WRITE, cancelRefusal: null },
+  // A dossier (`dossier-<plan_id>`): collected, then sealed; cancelling it leaves the dossier failed.
+  dossierWorkflow: { kind: 'dossier', read: REPORT_READ, write: REPORT_WRITE, cancelRefusal: null },
   ssiInvestigationWorkflow: { kind: 'investigation', read: INVESTIGATION_READ, write: INVESTIGATION_WRITE, cancelRefusal: null },
   // A review claim's expiry timer (`review-claim-<review_id>-<claim_seq>`).
   reviewClaimWorkflow: {

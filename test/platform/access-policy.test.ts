@@ -78,6 +78,8 @@ interface Fixtures {
   scanId: string;
   pageId: string;
   cases: CaseFixtures;
+  /** A sealed dossier of caseId and scanId. */
+  dossierId: string;
 }
 
 function intakeSubmission(): FormData {
@@ -126,6 +128,15 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'POST /reports/generate': () => ({ path: '/reports/generate', json: reportBody, headers: { 'Idempotency-Key': randomUUID() } }),
   'GET /reports/generated': () => ({ path: '/reports/generated?limit=5' }),
   'GET /reports/generated/{id}/download': (fx) => ({ path: `/reports/generated/${fx.reportId}/download` }),
+  'POST /reports/dossiers': (fx) => ({ path: '/reports/dossiers', json: { title: 'access walk dossier', case_id: fx.caseId, sections: ['case'] }, headers: { 'Idempotency-Key': randomUUID() } }),
+  'GET /reports/dossiers': (fx) => ({ path: `/reports/dossiers?limit=5&case_id=${fx.caseId}` }),
+  'GET /reports/dossiers/{id}': (fx) => ({ path: `/reports/dossiers/${fx.dossierId}` }),
+  'POST /reports/dossiers/{plan_id}/verify': (fx) => ({ path: `/reports/dossiers/${fx.dossierId}/verify` }),
+  'GET /reports/dossiers/{id}/signature_manifest': (fx) => ({ path: `/reports/dossiers/${fx.dossierId}/signature_manifest` }),
+  'GET /reports/dossiers/{id}/download/{artifact}': (fx) => ({ path: `/reports/dossiers/${fx.dossierId}/download/${encodeURIComponent('case/case.json')}` }),
+  'GET /reports/dossiers/{id}/download': (fx) => ({ path: `/reports/dossiers/${fx.dossierId}/download` }),
+  'GET /reports/dossiers/{id}/drive_acl': (fx) => ({ path: `/reports/dossiers/${fx.dossierId}/drive_acl` }),
+  'POST /reports/dossiers/{id}/drive_acl': (fx, caller) => ({ path: `/reports/dossiers/${fx.dossierId}/drive_acl`, json: { principal: `walk-${caller.label.replace(/\W+/g, '-')}@example.org`, role: 'reader' } }),
   'POST /intakes': () => ({ path: '/intakes', form: intakeSubmission() }),
   'POST /intakes/': () => ({ path: '/intakes/', form: intakeSubmission() }),
   'GET /intakes/': () => ({ path: '/intakes/?limit=5&has_files=true' }),
@@ -292,7 +303,11 @@ describe('access policy of every route', function () {
       scanId, url: 'http://192.0.2.10/', seq: 0, state: 'CAPTURE', title: 'walk', httpStatus: 200, serverIp: '192.0.2.10', tls: null, responseHeaders: {},
       screenshot: art, dom: art, har: art, capturedAt: new Date(),
     });
+    const dossier = await http(`${url}/reports/dossiers`, { method: 'POST', headers: admin, json: { title: 'access walk dossier', case_id: fixtureCase.id, scan_ids: [scanId] } });
+    assert.equal(dossier.status, 202, dossier.text);
+    await waitFor('the fixture dossier', async () => (await http(`${url}/reports/dossiers/${dossier.body.plan_id}`, { headers: admin })).body.status === 'ready', 60_000, 200);
     fx = {
+      dossierId: dossier.body.plan_id,
       scheduleId: schedule.body.id, reportId: task.result.report_id, openReportTaskId, sleepingScheduleTaskId,
       intakeId: intake.body.id, queuedIntakeJobId, caseId: fixtureCase.id, playbookId, playbookIdsToDelete, walletScanId, scanId, pageId,
       cases: await caseFixtures(url, users),

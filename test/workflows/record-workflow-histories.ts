@@ -136,6 +136,24 @@ describe('record workflow histories', function () {
     await client.workflow.getHandle(renewed.body.claim_task_id).terminate('recorded');
   });
 
+  it('dossier: a case with an intake file is collected, then sealed', async () => {
+    const c = await http(`${url}/cases`, { method: 'POST', headers: admin, json: { title: 'recorded dossier case', description: 'for the dossier history' } });
+    assert.equal(c.status, 201, c.text);
+    const form = new FormData();
+    form.append('payload', JSON.stringify({ summary: 'recorded dossier intake' }));
+    form.append('files', new Blob(['statement for the recorded dossier']), 'statement.txt');
+    const intake = await http(`${url}/intakes`, { method: 'POST', headers: admin, body: form });
+    assert.equal(intake.status, 201, intake.text);
+    const attach = await http(`${url}/intakes/${intake.body.id}/case`, { method: 'POST', headers: admin, json: { case_id: c.body.id } });
+    assert.ok(attach.status < 300, attach.text);
+    const res = await http(`${url}/reports/dossiers`, { method: 'POST', headers: admin, json: { title: 'recorded dossier', case_id: c.body.id } });
+    assert.equal(res.status, 202, res.text);
+    const handle = client.workflow.getHandle(res.body.task_id);
+    const result = await handle.result();
+    assert.equal(result.status, 'ready');
+    writeHistory('dossier', 'dossierWorkflow', res.body.task_id, await handle.fetchHistory());
+  });
+
   async function reviewToClaim(): Promise<string> {
     const c = await http(`${url}/cases`, { method: 'POST', headers: admin, json: { title: 'recorded review' } });
     assert.equal(c.status, 201, c.text);
