@@ -360,7 +360,7 @@ export class FipClient {
   readonly audit: AuditApi;
   private readonly transport: Transport;
 
-  constructor(options: ClientOptions) {
+  constructor(options: ClientOptions = {}) {
     const t = new Transport(options);
     this.transport = t;
     this.kind = t.kind;
@@ -404,6 +404,6 @@ export class FipClient {
  * The SDK's entry point. Platform variant: `createFipClient({ kind: 'core', baseUrl, apiKey })`
  * (or SVC_API_KIND=core in the environment); default variant: `createFipClient({ baseUrl, apiKey })`.
  */
-export function createFipClient(options: ClientOptions): FipClient {
+export function createFipClient(options: ClientOptions = {}): FipClient {
   return new FipClient(options);
 }

@@ -17,8 +17,8 @@ export interface RetryOptions {
 }
 
 export interface ClientOptions {
-  /** The API's base URL, e.g. `http://127.0.0.1:8080` or `/api` in a browser. */
-  baseUrl: string;
+  /** The API's base URL, e.g. `http://127.0.0.1:8080`; in a browser '' (the default) is the page's own origin. */
+  baseUrl?: string;
   /**
    * `core`: this platform's Core API (snake_case on the wire; keys translated). `default`: an
    * external API speaking the SDK's camelCase schema (payloads unchanged). When not given:
@@ -143,7 +143,9 @@ export class Transport {
   private readonly raw: RawClient;
 
   constructor(readonly options: ClientOptions) {
-    if (!options.baseUrl) throw new TypeError('baseUrl is required');
+    if (options.baseUrl === undefined && typeof (globalThis as { document?: unknown }).document === 'undefined') {
+      throw new TypeError('baseUrl is required outside a browser');
+    }
     this.kind = options.kind ?? kindFromEnvironment();
     this.translator = this.kind === 'core' ? snakeCaseTranslator(options.opaqueFields) : identityTranslator;
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
@@ -151,7 +153,7 @@ export class Transport {
     if (options.proxyIdentity) headers[options.proxyIdentity.header ?? PROXY_IDENTITY_HEADER] = options.proxyIdentity.value;
     const baseFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
     this.raw = createFetchClient<Record<string, never>>({
-      baseUrl: options.baseUrl,
+      baseUrl: options.baseUrl ?? '',
       headers,
       ...(options.credentials ? { credentials: options.credentials } : {}),
       fetch: retryingFetch(baseFetch, options.retry),
