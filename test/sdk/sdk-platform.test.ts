@@ -3,9 +3,13 @@
 // 503 through a loopback proxy, task polling to completion and streamed downloads.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createFipClient, FipApiError, type FipClient } from '../../sdk/src';
+import { saveDownload } from '../../sdk/src/node';
 import { upsertWallets } from '../../db/repositories/wallet-repository';
 import { createTestApiKey, usersForEveryRole } from '../support/identities';
 import { startTestApi, startTestWorker, testKnex } from '../support/platform';
@@ -77,7 +81,7 @@ describe('SDK platform variant against the real API', function () {
     assert.equal(forbidden.status, 403);
   });
 
-  it('reports: generate (opaque scope passed as-is), tasks.wait to completion with progress, list and stream the download', async () => {
+  it('reports: generate (opaque scope passed as-is), tasks.wait to completion with progress, list, stream the download (whole, a byte range, saved to a file by the Node helper)', async () => {
     const client = as(users.analyst);
     const accepted = await client.reports.generate(
       { template: 'wallet-activity', scope: { entity_types: ['wallet'] }, options: { format: 'csv', title: `sdk ${randomUUID()}` }, recipients: [] },
@@ -95,8 +99,15 @@ describe('SDK platform variant against the real API', function () {
     const download = await client.reports.download(reportId);
     assert.equal(download.status, 200);
     assert.match(download.contentType ?? '', /text\/csv/);
-    const text = await readText(download.stream);
-    assert.ok(text.length > 0);
+    const bytes = Buffer.from(await new Response(download.stream).arrayBuffer());
+    assert.ok(bytes.length > 10, bytes.toString('utf8'));
+    const part = await client.reports.download(reportId, { range: 'bytes=0-9' });
+    assert.equal(part.status, 206);
+    assert.deepEqual(Buffer.from(await new Response(part.stream).arrayBuffer()), bytes.subarray(0, 10));
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'fip-sdk-')), 'report.csv');
+    const written = await saveDownload(await client.reports.download(reportId), file);
+    assert.equal(written, bytes.length);
+    assert.deepEqual(readFileSync(file), bytes);
   });
 
   it('wallets.search iterates the cross-scan search over several pages with camelCase rows', async () => {
