@@ -295,7 +295,9 @@ export async function searchRecords(knex: Knex, s: SearchQuery): Promise<SearchP
   const leaves = positiveLeaves(s.expr);
   for (const [type, ids] of byType) {
     const t = SEARCH_TABLES[type];
-    const snippet = q ? { sql: `ts_headline('english', ${t.document}, ${q.sql}, '${SNIPPET_OPTIONS}')`, bindings: q.bindings } : sql(t.plain);
+    // The markers are control characters no record should hold: any stored ones are dropped first.
+    const clean = (text: string) => `translate(${text}, chr(2) || chr(3), '')`;
+    const snippet = q ? { sql: `ts_headline('english', ${clean(t.document)}, ${q.sql}, '${SNIPPET_OPTIONS}')`, bindings: q.bindings } : sql(clean(t.plain));
     const applicable = leaves.filter((l) => l.field === TEXT_FIELD || findSearchField(l.field)?.sources[type]);
     const flags = applicable.map((l, i) => {
       const c = compileExpr(l.expr, type);

@@ -265,6 +265,18 @@ describe('intelligence search: query language and engine', function () {
     assert.equal(aggregates.length, 6);
   });
 
+  it('escapes snippets: stored markup and highlight marker characters never become markup', async () => {
+    const tag = word('esc');
+    await newCase(`Escaping ${tag}`, { description: `<script>alert(1)</script> a < b & c \u0002fake\u0003 payment ${tag}` });
+    const res = await search(`${tag} payment`, { types: ['case'] });
+    assert.equal(res.items.length, 1);
+    const snippet = res.items[0].snippet;
+    assert.ok(!snippet.replace(/<\/?mark>/g, '').includes('<'), snippet);
+    assert.ok(snippet.includes('a &lt; b &amp; c'), snippet);
+    assert.deepEqual([...new Set(snippet.match(/<mark>[^<]*<\/mark>/g)?.map((m) => m.toLowerCase()))].sort(), [`<mark>${tag}</mark>`, '<mark>payment</mark>'].sort());
+    assert.ok(!snippet.includes('<mark>fake') && !snippet.includes('\u0002') && !snippet.includes('\u0003'), snippet);
+  });
+
   it('serves the legacy GET /reviews/search with the same engine, and the field registry', async () => {
     const tag = word('legacy');
     const a = await newCase(`Legacy ${tag}`, { loss: '6000' });
