@@ -141,14 +141,13 @@ export async function runSearch(knex: Knex, caller: SearchCaller, req: SearchReq
     await history(total);
     return { items: [], next_cursor: null, total_estimate: total, total_capped: aggregates.some((a) => a.capped), aggregates };
   }
-  let total = req.cursor?.total ?? 0;
-  let capped = req.cursor?.capped ?? false;
-  if (!req.cursor) {
-    const counts = await countMatches(knex, expr, types, SEARCH_COUNT_CAP);
-    total = counts.reduce((n, a) => n + a.count, 0);
-    capped = counts.some((a) => a.capped);
-  }
-  const page = await searchRecords(knex, { expr, types, sort: req.sort ?? 'relevance', limit: req.limit, after: req.cursor });
+  // The count (first page only; later pages carry it in the cursor) runs beside the page query.
+  const [counts, page] = await Promise.all([
+    req.cursor ? null : countMatches(knex, expr, types, SEARCH_COUNT_CAP),
+    searchRecords(knex, { expr, types, sort: req.sort ?? 'relevance', limit: req.limit, after: req.cursor }),
+  ]);
+  const total = counts ? counts.reduce((n, a) => n + a.count, 0) : (req.cursor?.total ?? 0);
+  const capped = counts ? counts.some((a) => a.capped) : (req.cursor?.capped ?? false);
   await history(total);
   const clear = seesBankDetails(caller.roles);
   const items = page.hits.map((h) => (clear ? h : maskItem(h))).map((h) => ({ ...h, snippet: snippetHtml(h.snippet) }));

@@ -27,7 +27,7 @@ export const SEARCH_ROLES = ['admin', 'analyst', 'reviewer', 'researcher'] as co
 
 const QueryBody = z
   .object({
-    query: QueryTextSchema.default(''),
+    query: QueryTextSchema,
     types: z.array(SearchRecordTypeSchema).max(SEARCH_RECORD_TYPES.length).optional().describe('record types to search (default: all)'),
     filters: FiltersSchema.optional(),
     sort: SearchSortSchema.default('relevance'),

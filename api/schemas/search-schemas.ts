@@ -126,7 +126,8 @@ export const SavedSearchPatchSchema = z
     tags: TagsSchema.optional(),
     visibility: z.enum(SAVED_SEARCH_VISIBILITIES).optional().describe('owner only'),
   })
-  .strict();
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, 'give at least one field to change');
 
 const GranteeSchema = z.union([
   z.object({ user: EmailAddressSchema.transform((e) => e.toLowerCase()) }).strict(),

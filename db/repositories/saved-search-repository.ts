@@ -104,11 +104,14 @@ export async function shareSavedSearch(
   remove: ReadonlyArray<{ grantee_kind: 'user' | 'role'; grantee: string }>,
   by: string,
 ): Promise<void> {
+  // One row per grantee: a grantee named twice keeps its last permission (a second row in one
+  // INSERT ... ON CONFLICT would be an error).
+  const unique = [...new Map(grant.map((g) => [`${g.grantee_kind}:${g.grantee}`, g])).values()];
   await knex.transaction(async (trx) => {
     for (const r of remove) await trx('saved_search_shares').where({ saved_search_id: id, grantee_kind: r.grantee_kind, grantee: r.grantee }).delete();
-    if (grant.length > 0) {
+    if (unique.length > 0) {
       await trx('saved_search_shares')
-        .insert(grant.map((g) => ({ saved_search_id: id, ...g, shared_by: by })))
+        .insert(unique.map((g) => ({ saved_search_id: id, ...g, shared_by: by })))
         .onConflict(['saved_search_id', 'grantee_kind', 'grantee'])
         .merge(['permission', 'shared_by', 'shared_at']);
     }

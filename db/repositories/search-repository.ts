@@ -170,8 +170,10 @@ export function compileExpr(expr: SearchExpr, type: SearchRecordType): Sql {
       return { sql: `(${j.sql})`, bindings: j.bindings };
     }
     case 'not': {
+      // NULL (a record without the value) counts as false, so NOT of it is true. The COALESCE sits
+      // here, not on every leaf: a wrapped leaf could not use its index.
       const c = compileExpr(expr.child, type);
-      return { sql: `NOT (${c.sql})`, bindings: c.bindings };
+      return { sql: `NOT COALESCE((${c.sql}), FALSE)`, bindings: c.bindings };
     }
     case 'text': {
       const q = tsquery(expr);
@@ -180,7 +182,7 @@ export function compileExpr(expr: SearchExpr, type: SearchRecordType): Sql {
     case 'keyword': {
       const pattern = expr.like ? expr.value : likePattern(expr.value);
       const p = fieldPredicate(type, expr.field, sql("{v} ILIKE ? ESCAPE '\\'", pattern));
-      return { sql: `COALESCE((${p.sql}), FALSE)`, bindings: p.bindings };
+      return { sql: `(${p.sql})`, bindings: p.bindings };
     }
     case 'bounds': {
       const field = findSearchField(expr.field);
@@ -189,7 +191,7 @@ export function compileExpr(expr: SearchExpr, type: SearchRecordType): Sql {
       if (expr.from) conds.push(sql(`{v} ${expr.from.inclusive ? '>=' : '>'} ?::${cast}`, expr.from.value));
       if (expr.to) conds.push(sql(`{v} ${expr.to.inclusive ? '<=' : '<'} ?::${cast}`, expr.to.value));
       const p = fieldPredicate(type, expr.field, conds.length ? join(conds, ' AND ') : sql('{v} IS NOT NULL'));
-      return { sql: `COALESCE((${p.sql}), FALSE)`, bindings: p.bindings };
+      return { sql: `(${p.sql})`, bindings: p.bindings };
     }
   }
 }
