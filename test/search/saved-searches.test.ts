@@ -97,6 +97,12 @@ describe('saved searches: sharing, export/import, tags', function () {
     assert.equal((await patch(owner, { visibility: 'public' })).status, 200);
     assert.equal((await get(stranger)).body.access, 'viewer', 'public: every search user can view');
 
+    const twice = await http(`${url}/reviews/search/saved/${s.id}/share`, { method: 'POST', headers: owner, json: { grant: [{ user: viewerEmail, permission: 'editor' }, { user: viewerEmail, permission: 'viewer' }] } });
+    assert.equal(twice.status, 200, twice.text);
+    assert.deepEqual(twice.body.shares.filter((x: { grantee: string }) => x.grantee === viewerEmail).map((x: { permission: string }) => x.permission), ['viewer'], 'a grantee named twice keeps the last permission');
+    const empty = await http(`${url}/reviews/search/saved/${s.id}`, { method: 'PATCH', headers: owner });
+    assert.equal(empty.status, 400, 'a PATCH without a body changes nothing and says so');
+
     const revoked = await http(`${url}/reviews/search/saved/${s.id}/share`, { method: 'POST', headers: owner, json: { revoke: [{ role: 'reviewer' }] } });
     assert.deepEqual(revoked.body.shares.map((x: { grantee: string }) => x.grantee), [viewerEmail]);
     assert.equal((await patch(reviewer, { query: 'again' })).status, 403, 'a revoked editor cannot change it');

@@ -226,6 +226,8 @@ describe('intelligence search: query language and engine', function () {
     assert.equal(date.status, 400);
     const filter = await http(`${url}/reviews/search/query`, { method: 'POST', headers: as.analyst, json: { query: '', filters: { loss: 'many' } } });
     assert.equal(filter.body.error.details[0].path, 'filters.loss');
+    const noBody = await http(`${url}/reviews/search/query`, { method: 'POST', headers: as.analyst });
+    assert.equal(noBody.status, 400, 'the query is required (an empty string matches everything)');
     const legacy = await http(`${url}/reviews/search?q=${encodeURIComponent('"open')}`, { headers: as.reviewer });
     assert.equal(legacy.status, 400);
     assert.equal(legacy.body.error.details[0].column, 6);
