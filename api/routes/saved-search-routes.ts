@@ -5,9 +5,9 @@
 import { z } from 'zod';
 import type { Keyset } from '../../db/keyset-page';
 import { recordAuditEvent } from '../../db/repositories/audit-event-repository';
-import { createSavedSearch, deleteSavedSearch, listSavedSearches, shareSavedSearch, tagCounts, updateSavedSearch, type Caller } from '../../db/repositories/saved-search-repository';
+import { createSavedSearch, deleteSavedSearch, listSavedSearches, savedSearchesByIds, shareSavedSearch, tagCounts, updateSavedSearch, type Caller } from '../../db/repositories/saved-search-repository';
 import type { Principal } from '../../domain/auth/roles';
-import { canEdit } from '../../domain/search/saved-search-access';
+import { canEdit, savedSearchAccess } from '../../domain/search/saved-search-access';
 import { bulkTag, importSavedSearches, normalizeFilters, savedQueryProblems, savedSearchFor } from '../../services/saved-search-service';
 import type { AppDeps } from '../app-deps';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
@@ -87,7 +87,11 @@ export const savedSearchRoutes = [
     handler: async ({ query, principal, deps }) => {
       const c = caller(principal);
       const page = await listSavedSearches(deps.knex, c, { tag: query.tag, owner: query.owner, limit: query.limit, after: query.cursor });
-      const items = await Promise.all(page.rows.map(async (r) => savedSearchView(r, (await savedSearchFor(deps.knex, r.id, c))?.access ?? 'viewer')));
+      const withShares = new Map((await savedSearchesByIds(deps.knex, page.rows.map((r) => r.id))).map((r) => [r.id, r]));
+      const items = page.rows.map((r) => {
+        const full = withShares.get(r.id) ?? { ...r, shares: [] };
+        return savedSearchView(full, savedSearchAccess(full, full.shares, c) ?? 'viewer');
+      });
       return { body: { items, next_cursor: encodeCursor(page.next) } };
     },
   }),
