@@ -12,6 +12,8 @@ import { dossierRoutes } from './routes/dossier-routes';
 import { leaReferralRoutes } from './routes/lea-referral-routes';
 import { reportRoutes } from './routes/report-routes';
 import { reviewRoutes } from './routes/review-routes';
+import { searchRoutes } from './routes/search-routes';
+import { savedSearchRoutes } from './routes/saved-search-routes';
 import { scheduledReportRoutes } from './routes/scheduled-report-routes';
 import { systemRoutes } from './routes/system-routes';
 import { taskRoutes } from './routes/task-routes';
@@ -28,6 +30,9 @@ export function allRoutes(): RouteDef[] {
     ...taskRoutes,
     ...caseRoutes,
     ...leaReferralRoutes,
+    // /reviews/search/... (literal segments) win over /reviews/{id} whatever the order.
+    ...searchRoutes,
+    ...savedSearchRoutes,
     ...reviewRoutes,
     ...intakeRoutes,
     ...auditRoutes,

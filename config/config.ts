@@ -112,6 +112,12 @@ const schema = z.strictObject({
       metrics_bind: z.string().regex(/^(?:\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, 'host:port, for example 127.0.0.1:9464').optional(),
     })
     .prefault({}),
+  // Intelligence search: tag presets offered by GET /reviews/search/tag-presets (comma list).
+  search: z
+    .strictObject({
+      tag_presets: csv.pipe(z.array(z.string().regex(/^[\p{L}\p{N}][\p{L}\p{N} ._:/-]{0,49}$/u, 'tags of 1-50 letters, digits, space . _ : / -'))).default(['triage', 'high-loss', 'crypto', 'romance', 'phishing']),
+    })
+    .prefault({}),
   reports: z
     .strictObject({ row_cap: int(1, 1_000_000).default(10_000) })
     .prefault({}),

@@ -80,6 +80,7 @@ interface Fixtures {
   cases: CaseFixtures;
   /** A sealed dossier of caseId and scanId. */
   dossierId: string;
+  search: SearchFixtures;
 }
 
 function intakeSubmission(): FormData {
@@ -90,6 +91,16 @@ function intakeSubmission(): FormData {
 }
 
 /** Cases and reviews; per caller (by label) where a request changes them: a fresh case to enqueue, a queued review to claim, a review it holds to decide. */
+interface SearchFixtures {
+  /** Public and shared with every saved-search role as editor: read, changed and exported by each. */
+  sharedId: string;
+  /** Per role: a saved search the role's user owns (shared by it), and one it deletes. */
+  own: Record<string, string>;
+  deletable: Record<string, string>;
+  /** Per role: an entry of the role's own search history (each deletes its own). */
+  history: Record<string, string>;
+}
+
 interface CaseFixtures {
   caseId: string;
   reviewId: string;
@@ -193,7 +204,51 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
     json: { decision: 'needs_more_info', rationale: 'access walk' },
   }),
   'GET /reviews/{id}/actions': (fx) => ({ path: `/reviews/${fx.cases.reviewId}/actions` }),
+  // Search (each caller's own history entry and saved searches where only owners may act).
+  'POST /reviews/search/query': () => ({ path: '/reviews/search/query', json: { query: 'wallet:TQ* AND loss>5000 NOT status:closed', limit: 5 } }),
+  'GET /reviews/search': () => ({ path: '/reviews/search?q=romance&type=case,intake&limit=5' }),
+  'GET /reviews/search/schema': () => ({ path: '/reviews/search/schema' }),
+  'GET /reviews/search/history': () => ({ path: '/reviews/search/history?limit=5' }),
+  'DELETE /reviews/search/history/{id}': (fx, c) => ({ path: `/reviews/search/history/${fx.search.history[c.label] ?? randomUUID()}` }),
+  'DELETE /reviews/search/history': () => ({ path: '/reviews/search/history' }),
+  'POST /reviews/search/saved': () => ({ path: '/reviews/search/saved', json: { name: `walk ${randomUUID()}`, query: 'romance loss>100' } }),
+  'GET /reviews/search/saved': () => ({ path: '/reviews/search/saved?limit=5' }),
+  'GET /reviews/search/saved/{id}': (fx) => ({ path: `/reviews/search/saved/${fx.search.sharedId}` }),
+  'PATCH /reviews/search/saved/{id}': (fx) => ({ path: `/reviews/search/saved/${fx.search.sharedId}`, json: { tags: ['walk'] } }),
+  'DELETE /reviews/search/saved/{id}': (fx, c) => ({ path: `/reviews/search/saved/${fx.search.deletable[c.label] ?? fx.search.sharedId}` }),
+  'POST /reviews/search/saved/{id}/share': (fx, c) => ({ path: `/reviews/search/saved/${fx.search.own[c.label] ?? fx.search.sharedId}/share`, json: { grant: [{ role: 'reviewer', permission: 'viewer' }] } }),
+  'GET /reviews/search/saved/{id}/export': (fx) => ({ path: `/reviews/search/saved/${fx.search.sharedId}/export` }),
+  'POST /reviews/search/saved/import': () => ({ path: '/reviews/search/saved/import', json: { documents: [{ format: 'fip-saved-search', version: 1, saved_search: { name: 'walk import', query: 'romance' } }] } }),
+  'POST /reviews/search/saved/bulk-tags': (fx) => ({ path: '/reviews/search/saved/bulk-tags', json: { ids: [fx.search.sharedId], add: ['walk'] } }),
+  'GET /reviews/search/tag-presets': () => ({ path: '/reviews/search/tag-presets' }),
 };
+
+/** Saved searches and history entries for the search routes (see SearchFixtures). */
+async function searchFixtures(url: string, users: Record<Role, string>): Promise<SearchFixtures> {
+  const create = async (role: Role, body: Record<string, unknown> = {}) => {
+    const res = await http(`${url}/reviews/search/saved`, { method: 'POST', headers: asUser(users[role]), json: { name: `walk ${randomUUID()}`, query: 'romance', ...body } });
+    assert.equal(res.status, 201, res.text);
+    return res.body.id as string;
+  };
+  const sharedId = await create('analyst', { visibility: 'public' });
+  const shared = await http(`${url}/reviews/search/saved/${sharedId}/share`, {
+    method: 'POST',
+    headers: asUser(users.analyst),
+    json: { grant: (['admin', 'reviewer'] as const).map((role) => ({ role, permission: 'editor' })) },
+  });
+  assert.equal(shared.status, 200, shared.text);
+  const fx: SearchFixtures = { sharedId, own: {}, deletable: {}, history: {} };
+  for (const role of ROLES) {
+    const searched = await http(`${url}/reviews/search/query`, { method: 'POST', headers: asUser(users[role]), json: { query: `walk ${role}` } });
+    assert.equal(searched.status, 200, searched.text);
+    const history = await http(`${url}/reviews/search/history?limit=1`, { headers: asUser(users[role]) });
+    fx.history[role] = history.body.items[0].id;
+    if (role === 'researcher') continue;
+    fx.own[role] = await create(role);
+    fx.deletable[role] = await create(role);
+  }
+  return fx;
+}
 
 /** A case per role to enqueue, a queued review per role to claim, and a review each role holds (claimed as that role) to decide. */
 async function caseFixtures(url: string, users: Record<Role, string>): Promise<CaseFixtures> {
@@ -311,6 +366,7 @@ describe('access policy of every route', function () {
       scheduleId: schedule.body.id, reportId: task.result.report_id, openReportTaskId, sleepingScheduleTaskId,
       intakeId: intake.body.id, queuedIntakeJobId, caseId: fixtureCase.id, playbookId, playbookIdsToDelete, walletScanId, scanId, pageId,
       cases: await caseFixtures(url, users),
+      search: await searchFixtures(url, users),
     };
   });
 
