@@ -78,7 +78,8 @@ export function buildOpenApiDocument(routes: RouteDef[]): Record<string, unknown
       };
     }
     const op: Record<string, unknown> = {
-      operationId: `${route.method}${route.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+      // `/intakes` and `/intakes/` are two routes: the trailing slash is part of the id, which must be unique.
+      operationId: `${route.method}${route.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}${route.path.length > 1 && route.path.endsWith('/') ? 'Slash' : ''}`,
       summary: route.summary,
       description: describeAccess(route),
       tags: route.tags,
