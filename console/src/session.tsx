@@ -3,14 +3,12 @@
 // /accounts/local-sign-in (only in that mode) with the users one may act as; the person picks one
 // and the console sends the identity header on its calls (identity.ts).
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { ApiError, get } from './api';
+import { ApiError, sdk } from './api';
 import { getIdentityHeader, setIdentityHeader } from './identity';
+import type { Schema } from '../../sdk/src';
 import type { Me, Role } from './types';
 
-export interface LocalSignIn {
-  identityHeader: string;
-  users: Array<{ email: string; roles: Role[] }>;
-}
+export type LocalSignIn = Schema<'LocalSignIn'>;
 
 export type Session =
   | { state: 'loading' }
@@ -38,7 +36,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     (async () => {
       let local: LocalSignIn | null = null;
       try {
-        local = await get<LocalSignIn>('/accounts/local-sign-in');
+        local = await sdk().request('get', '/accounts/local-sign-in');
       } catch (err) {
         if (!(err instanceof ApiError && err.status === 404)) throw err;
       }
@@ -56,7 +54,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setIdentityHeader(null);
       }
       try {
-        const me = await get<Me>('/accounts/me');
+        const me = await sdk().accounts.me();
         if (live) setSession({ state: 'signed-in', me, local, signOut: () => { setIdentityHeader(null); refresh(); } });
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) {

@@ -1,146 +1,19 @@
-// The platform's payloads as the console sees them (camelCase; see api.ts).
+// The platform's payloads as the console sees them: the SDK's camelCase schemas, generated from
+// the API's OpenAPI document (sdk/src/generated/openapi.ts), so the console cannot drift from it.
+import type { Schema, Task as SdkTask, CrossScanWallet as SdkCrossScanWallet } from '../../sdk/src';
+
 export type Role = 'admin' | 'analyst' | 'researcher' | 'reviewer';
-
-export interface Me {
-  email: string | null;
-  roles: Role[];
-}
-
-export interface Progress {
-  stage: string;
-  percent: number | null;
-  detail: Record<string, unknown>;
-}
-
-export interface InvestigationSummary {
-  scanId: string;
-  url: string;
-  finalUrl: string | null;
-  label: string | null;
-  status: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
-  state: string;
-  requestedBy: string;
-  caseId: string | null;
-  walletCount: number;
-  createdAt: string;
-  startedAt: string | null;
-  completedAt: string | null;
-  taskId: string;
-  progress?: Progress | null;
-}
-
-export interface Artifact {
-  downloadPath: string;
-  sha256: string;
-  sizeBytes: number;
-}
-
-export interface ScanWallet {
-  address: string;
-  token: string;
-  network: string;
-  confidence: string;
-  source: string;
-  pageUrl: string | null;
-  foundInState: string | null;
-  firstSeenAt: string;
-}
-
-export interface InvestigationDetail extends InvestigationSummary {
-  error: string | null;
-  playbookId: string | null;
-  redirectChain: Array<{ url: string; status: number | null; kind: string }>;
-  pages: Array<{
-    id: string; url: string; title: string | null; httpStatus: number | null; serverIp: string | null; foundInState: string; capturedAt: string;
-    artifacts: { screenshot: Artifact; dom: Artifact; har: Artifact };
-  }>;
-  wallets: ScanWallet[];
-  pii: Array<{ kind: string; value: string; pageUrl: string }>;
-  agentActions: Array<{ at: string; state: string; action: string; target: string; outcome: string; walletsFound: number }>;
-  blockedRequests: Array<{ url: string; resourceType: string; reason: string; category: string | null; at: string }>;
-}
-
-export interface Task {
-  taskId: string;
-  kind: string;
-  status: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled' | string;
-  progress: (Progress & { notes: Array<{ at: string; note: string; percent: number | null }>; updatedAt: string }) | null;
-  lastFailure: { activity: string; attempt: number; message: string; at: string | null } | null;
-  error: { message: string; type?: string } | null;
-}
-
-export interface CrossScanWallet {
-  network: string;
-  address: string;
-  token: string;
-  tokens: string[];
-  scanCount: number;
-  scans: Array<{ scanId: string; url: string | null; pageUrl: string | null; firstSeenAt: string }>;
-  firstSeenAt: string;
-  lastSeenAt: string;
-}
-
-export interface Playbook {
-  id: string;
-  name: string;
-}
-
-export interface Intake {
-  id: string;
-  status: string;
-  source: string;
-  summary: string;
-  lossAmount: string | null;
-  lossCurrency: string | null;
-  fileCount: number;
-  caseId: string | null;
-  createdAt: string;
-}
-
-export interface Case {
-  id: string;
-  title: string;
-  description: string;
-  status: string;
-  priority: string;
-  assignee: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface Review {
-  id: string;
-  caseId: string;
-  status: string;
-  priority: string;
-  reason: string;
-  requestedBy: string;
-  claimedBy: string | null;
-  claimExpiresAt: string | null;
-  decision: string | null;
-  rationale: string | null;
-  decidedBy: string | null;
-  createdAt: string;
-}
-
-export interface Schedule {
-  id: string;
-  template: string;
-  cadence: string;
-  scope: { entity_types: string[] } & Record<string, unknown>;
-  options: { format: string; title?: string };
-  recipients: string[];
-  isActive: boolean;
-  nextRunAt: string;
-  lastRunAt: string | null;
-  createdBy: string;
-  lastError: string | null;
-}
-
-export interface ReportTemplate {
-  name: string;
-  title: string;
-  description: string;
-  defaultEntityTypes: string[];
-  formats: string[];
-}
+export type Me = Schema<'Me'>;
+export type InvestigationSummary = Schema<'InvestigationSummary'>;
+export type InvestigationDetail = Schema<'InvestigationDetail'>;
+export type ScanWallet = InvestigationDetail['wallets'][number];
+export type Task = SdkTask;
+export type CrossScanWallet = SdkCrossScanWallet;
+export type Playbook = Schema<'Playbook'>;
+export type Intake = Schema<'IntakeSummary'>;
+export type IntakeDetail = Schema<'Intake'>;
+export type Case = Schema<'Case'>;
+export type CaseDetail = Schema<'CaseDetail'>;
+export type Review = Schema<'Review'>;
+export type Schedule = Schema<'ReportSchedule'>;
+export type ReportTemplate = Schema<'ReportTemplate'>;

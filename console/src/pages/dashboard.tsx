@@ -4,11 +4,10 @@
 // numbers as bar charts, {nodes, links} flows as bars of link weights. No analytics route: a clear
 // "not available" state.
 import { useMemo, useState, useEffect } from 'react';
-import { ApiError, availablePaths, fetchFile, get, type Page } from '../api';
+import { ApiError, availablePaths, getUntyped, objectUrl, sdk } from '../api';
 import { ChartView, type Series } from '../chart';
 import { Empty, ErrorState, Loading, NotAvailable, useLoad } from '../components';
 import { hasRole, useMe } from '../session';
-import type { CrossScanWallet, InvestigationSummary } from '../types';
 
 /** Analytics routes the dashboard draws when the API has them (parameter-free GETs). */
 export const ANALYTICS_ROUTES = ['/analytics/overview', '/intelligence/dashboard', '/impact/dashboard', '/dashboard/overview'];
@@ -18,9 +17,9 @@ const GRAPH_PNG = '/intelligence/graph.png';
 function InvestigationCharts() {
   const [data, reload] = useLoad(async () => {
     const [history, active, wallets] = await Promise.all([
-      get<Page<InvestigationSummary>>('/investigations/ssi/history', { limit: 200 }),
-      get<Page<InvestigationSummary>>('/investigations/ssi/active', { limit: 200 }),
-      get<Page<CrossScanWallet>>('/investigations/ssi/wallets', { limit: 500 }),
+      sdk().investigations.history({ limit: 200 }).first(),
+      sdk().investigations.active({ limit: 200 }).first(),
+      sdk().wallets.search({ limit: 500 }).first(),
     ]);
     return { history: history.items, active: active.items, wallets: wallets.items };
   }, 'inv-charts');
@@ -92,7 +91,7 @@ function describe(body: Json): { kpis: Array<[string, number | string]>; charts:
 }
 
 function Widget({ path }: { path: string }) {
-  const [data, reload] = useLoad(() => get<Json>(path), path, { unavailableOn404: true });
+  const [data, reload] = useLoad(() => getUntyped<Json>(path), path, { unavailableOn404: true });
   if (data.status === 'loading') return <Loading what={path} />;
   if (data.status === 'unavailable') return <NotAvailable what={path} />;
   if (data.status === 'error') {
@@ -116,7 +115,7 @@ function GraphImage() {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let url: string | null = null;
-    fetchFile(GRAPH_PNG).then((f) => { url = URL.createObjectURL(f.blob); setSrc(url); }, () => setFailed(true));
+    objectUrl(GRAPH_PNG).then((u) => { url = u; setSrc(u); }, () => setFailed(true));
     return () => { if (url) URL.revokeObjectURL(url); };
   }, []);
   if (failed) return <NotAvailable what="The relationship graph" />;

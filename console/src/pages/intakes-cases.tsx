@@ -1,10 +1,10 @@
 // Intakes and cases: lists with filters, and a detail view of each.
 import { useState } from 'react';
-import { ApiError, get, post, type Page } from '../api';
+import { ApiError, sdk } from '../api';
 import { Empty, ErrorState, Loading, StatusBadge, Time, useLoad } from '../components';
 import { Link } from '../router';
 import { hasRole, useMe } from '../session';
-import type { Case, Intake, Review } from '../types';
+
 
 function Pager({ next, cursor, setCursor }: { next: string | null | undefined; cursor: string | null; setCursor: (c: string | null) => void }) {
   return (
@@ -19,7 +19,7 @@ export function IntakesPage() {
   const [status, setStatus] = useState('');
   const [q, setQ] = useState('');
   const [cursor, setCursor] = useState<string | null>(null);
-  const [list, reload] = useLoad(() => get<Page<Intake>>('/intakes/', { status, q, cursor, limit: 50 }), `${status}:${q}:${cursor}`);
+  const [list, reload] = useLoad(() => sdk().request('get', '/intakes/', { query: { status: (status || undefined) as 'received' | undefined, q: q || undefined, cursor: cursor ?? undefined, limit: 50 } }), `${status}:${q}:${cursor}`);
   return (
     <>
       <h1>Intakes</h1>
@@ -65,17 +65,9 @@ export function IntakesPage() {
   );
 }
 
-interface IntakeDetail extends Intake {
-  details: string;
-  urls: string[];
-  submittedBy: string;
-  files: Array<{ id: string; filename: string; sha256: string; size: number; contentType: string }>;
-  entities: Array<{ id: string; type: string; displayValue: string }>;
-  case: { id: string; title: string; status: string } | null;
-}
 
 export function IntakeDetailPage({ id }: { id: string }) {
-  const [intake, reload] = useLoad(() => get<IntakeDetail>(`/intakes/${encodeURIComponent(id)}`), id);
+  const [intake, reload] = useLoad(() => sdk().intakes.get(id), id);
   if (intake.status === 'loading') return <Loading what="the intake" />;
   if (intake.status === 'error') return <ErrorState error={intake.error} retry={reload} />;
   if (intake.status !== 'ok') return null;
@@ -106,7 +98,7 @@ export function CasesPage() {
   const [status, setStatus] = useState('');
   const [q, setQ] = useState('');
   const [cursor, setCursor] = useState<string | null>(null);
-  const [list, reload] = useLoad(() => get<Page<Case>>('/cases', { status, q, cursor, limit: 50 }), `${status}:${q}:${cursor}`);
+  const [list, reload] = useLoad(() => sdk().request('get', '/cases', { query: { status: (status || undefined) as 'open' | undefined, q: q || undefined, cursor: cursor ?? undefined, limit: 50 } }), `${status}:${q}:${cursor}`);
   return (
     <>
       <h1>Cases</h1>
@@ -150,17 +142,10 @@ export function CasesPage() {
   );
 }
 
-interface CaseDetail extends Case {
-  intakes: Array<{ id: string }>;
-  investigations: Array<{ id: string }>;
-  entities: Array<{ id: string; type: string; displayValue: string; riskScore: number | null }>;
-  reviews: Review[];
-  totalLoss: Array<{ currency: string; amount: string }>;
-}
 
 export function CaseDetailPage({ id }: { id: string }) {
   const me = useMe();
-  const [c, reload] = useLoad(() => get<CaseDetail>(`/cases/${encodeURIComponent(id)}`), id);
+  const [c, reload] = useLoad(() => sdk().cases.get(id), id);
   const [msg, setMsg] = useState<string | null>(null);
   if (c.status === 'loading') return <Loading what="the case" />;
   if (c.status === 'error') return <ErrorState error={c.error} retry={reload} />;
@@ -168,7 +153,7 @@ export function CaseDetailPage({ id }: { id: string }) {
   const d = c.data;
   const requestReview = async () => {
     try {
-      await post('/reviews/', { caseId: d.id, reason: 'requested from the console' });
+      await sdk().reviews.create({ caseId: d.id, reason: 'requested from the console' });
       setMsg('Review requested: it is in the review queue.');
       reload();
     } catch (err) {

@@ -1,7 +1,7 @@
 // One investigation with tabs: Overview, Results (the wallet table), Pages (screenshots), Actions
 // (the agent's timeline) and Evidence (bundle, LEA package, PDF: shown when the API has them).
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { availablePaths, download, fetchFile, get } from '../api';
+import { availablePaths, download, objectUrl, sdk, type SavedFile } from '../api';
 import { Column, CopyButton, Empty, ErrorState, Loading, SortableTable, StatusBadge, Time, useLoad } from '../components';
 import { explorerUrl } from '../explorers';
 import { Link, navigate } from '../router';
@@ -25,7 +25,7 @@ function LiveTask({ taskId, onEnd }: { taskId: string; onEnd: () => void }) {
     let live = true;
     const poll = async () => {
       try {
-        const t = await get<Task>(`/tasks/${encodeURIComponent(taskId)}`);
+        const t = await sdk().tasks.get(taskId);
         if (!live) return;
         setTask(t);
         if (!RUNNING.has(t.status) && !ended.current) {
@@ -172,14 +172,16 @@ function Screenshot({ path, alt }: { path: string; alt: string }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let url: string | null = null;
-    fetchFile(path).then(
-      (f) => {
-        url = URL.createObjectURL(f.blob);
-        setSrc(url);
+    let live = true;
+    objectUrl(path).then(
+      (u) => {
+        url = u;
+        if (live) setSrc(u);
       },
-      () => setFailed(true),
+      () => live && setFailed(true),
     );
     return () => {
+      live = false;
       if (url) URL.revokeObjectURL(url);
     };
   }, [path]);
@@ -232,14 +234,9 @@ const EVIDENCE = [
   { path: '/investigations/ssi/{scan_id}/report.pdf', label: 'PDF report' },
 ];
 
-async function sha256Hex(blob: Blob): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', await blob.arrayBuffer());
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 function Evidence({ inv }: { inv: InvestigationDetail }) {
   const [paths] = useLoad(availablePaths, 'openapi');
-  const [done, setDone] = useState<Record<string, { filename: string; sha256: string; declared: string | null } | { error: string }>>({});
+  const [done, setDone] = useState<Record<string, SavedFile | { error: string }>>({});
   if (paths.status !== 'ok') return <Loading what="evidence downloads" />;
   const present = EVIDENCE.filter((e) => paths.data.has(e.path));
   if (present.length === 0) {
@@ -251,19 +248,9 @@ function Evidence({ inv }: { inv: InvestigationDetail }) {
     );
   }
   const get1 = async (p: string) => {
-    const path = p.replace('{scan_id}', inv.scanId);
     try {
-      const f = await fetchFile(path);
-      const sha = await sha256Hex(f.blob);
-      const url = URL.createObjectURL(f.blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = f.filename;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      setDone((d) => ({ ...d, [p]: { filename: f.filename, sha256: sha, declared: f.headers.get('x-content-sha256') } }));
+      const saved = await download(p.replace('{scan_id}', inv.scanId), { hash: true });
+      setDone((d) => ({ ...d, [p]: saved }));
     } catch (err) {
       setDone((d) => ({ ...d, [p]: { error: err instanceof Error ? err.message : String(err) } }));
     }
@@ -276,8 +263,8 @@ function Evidence({ inv }: { inv: InvestigationDetail }) {
           <li key={e.path} className="card">
             <button type="button" onClick={() => void get1(e.path)}>Download {e.label}</button>
             {r && 'error' in r && <p className="form-error" role="alert">{r.error}</p>}
-            {r && 'sha256' in r && (
-              <p className="small">{r.filename}: SHA-256 <code>{r.sha256}</code>{r.declared && (r.declared === r.sha256 ? ' (matches the platform’s hash)' : ` (the platform declared ${r.declared})`)}</p>
+            {r && 'filename' in r && (
+              <p className="small">{r.filename}: SHA-256 <code>{r.sha256}</code>{r.declaredSha256 && (r.declaredSha256 === r.sha256 ? ' (matches the platform’s hash)' : ` (the platform declared ${r.declaredSha256})`)}</p>
             )}
           </li>
         );
@@ -288,7 +275,7 @@ function Evidence({ inv }: { inv: InvestigationDetail }) {
 
 export function InvestigationDetailPage({ scanId, tab }: { scanId: string; tab: string | undefined }) {
   const active: Tab = (TABS as readonly string[]).includes(tab ?? '') ? (tab as Tab) : 'overview';
-  const [inv, reload] = useLoad(() => get<InvestigationDetail>(`/investigations/ssi/${encodeURIComponent(scanId)}`), scanId);
+  const [inv, reload] = useLoad(() => sdk().investigations.get(scanId), scanId);
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const running = inv.status === 'ok' && RUNNING.has(inv.data.status);
   useEffect(() => {

@@ -1,10 +1,10 @@
 // Investigations: start one from a URL (optional playbook), the active ones with live state and
 // progress (polled), and the history.
 import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError, get, post, type Page } from '../api';
+import { ApiError, sdk } from '../api';
 import { Empty, ErrorState, Loading, StatusBadge, Time, useLoad } from '../components';
 import { Link, navigate } from '../router';
-import type { InvestigationSummary, Playbook } from '../types';
+import type { InvestigationSummary } from '../types';
 
 const POLL_MS = 2000;
 
@@ -15,13 +15,13 @@ function StartForm() {
   const [maxPages, setMaxPages] = useState(20);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [playbooks] = useLoad(() => get<Page<Playbook>>('/playbooks/ssi', { limit: 200 }), 'playbooks');
+  const [playbooks] = useLoad(() => sdk().playbooks.list({ limit: 200 }).first(), 'playbooks');
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      const started = await post<{ scanId: string }>('/investigations/ssi', { url: url.trim(), label: label.trim() || undefined, playbookId: playbookId || undefined, options: { max_pages: maxPages } });
+      const started = await sdk().investigations.start({ url: url.trim(), label: label.trim() || undefined, playbookId: playbookId || undefined, options: { max_pages: maxPages } });
       navigate(`/investigations/${started.scanId}`);
     } catch (err) {
       const details = err instanceof ApiError && Array.isArray(err.details) ? (err.details as Array<{ path: string; message: string }>).map((d) => `${d.path.replace(/^body\./, '')}: ${d.message}`).join('; ') : '';
@@ -79,7 +79,7 @@ function Site({ inv }: { inv: InvestigationSummary }) {
 }
 
 function ActiveList() {
-  const [active, reload] = useLoad(() => get<Page<InvestigationSummary>>('/investigations/ssi/active', { limit: 100 }), 'active');
+  const [active, reload] = useLoad(() => sdk().investigations.active({ limit: 100 }).first(), 'active');
   useEffect(() => {
     const t = setInterval(reload, POLL_MS);
     return () => clearInterval(t);
@@ -109,7 +109,7 @@ function HistoryList() {
   const [cursor, setCursor] = useState<string | null>(null);
   const [stack, setStack] = useState<string[]>([]);
   const [history, reload] = useLoad(
-    () => get<Page<InvestigationSummary>>('/investigations/ssi/history', { status: filters.status, domain: filters.domain, limit: 25, cursor }),
+    () => sdk().request('get', '/investigations/ssi/history', { query: { status: (filters.status || undefined) as 'completed' | undefined, domain: filters.domain.trim() || undefined, limit: 25, cursor: cursor ?? undefined } }),
     `history:${filters.status}:${filters.domain}:${cursor}`,
   );
   return (

@@ -1,14 +1,17 @@
 // Scheduled reports (admins): create a schedule, list them, deactivate one.
 import { useState, type FormEvent } from 'react';
-import { ApiError, get, post, request, type Page } from '../api';
+import { ApiError, sdk } from '../api';
 import { Empty, ErrorState, Loading, Time, useLoad } from '../components';
 import { hasRole, useMe } from '../session';
-import type { ReportTemplate, Schedule } from '../types';
+import type { Schedule } from '../types';
+
+/** The create body as the SDK types it (generated from the API's schema). */
+type NewSchedule = Parameters<ReturnType<typeof sdk>['scheduledReports']['create']>[0];
 
 const ENTITY_TYPES = ['wallet', 'investigation', 'intake', 'case', 'person', 'organization', 'domain', 'indicator', 'campaign'];
 
 function CreateSchedule({ onCreated }: { onCreated: (s: Schedule) => void }) {
-  const [templates] = useLoad(() => get<{ items: ReportTemplate[] }>('/intelligence/report-templates'), 'templates');
+  const [templates] = useLoad(() => sdk().reports.templates(), 'templates');
   const [template, setTemplate] = useState('');
   const [cadence, setCadence] = useState('weekly');
   const [format, setFormat] = useState('pdf');
@@ -19,8 +22,8 @@ function CreateSchedule({ onCreated }: { onCreated: (s: Schedule) => void }) {
     e.preventDefault();
     setError(null);
     try {
-      const created = await post<Schedule>('/intelligence/scheduled-reports', {
-        template, cadence, scope: { entity_types: types }, options: { format },
+      const created = await sdk().scheduledReports.create({
+        template: template as NewSchedule['template'], cadence: cadence as NewSchedule['cadence'], scope: { entity_types: types as NewSchedule['scope']['entity_types'] }, options: { format: format as NewSchedule['options']['format'] },
         recipients: recipients.split(/[\s,;]+/).filter(Boolean),
       });
       onCreated(created);
@@ -79,11 +82,11 @@ function CreateSchedule({ onCreated }: { onCreated: (s: Schedule) => void }) {
 export function ReportsPage() {
   const me = useMe();
   const admin = hasRole(me, 'admin');
-  const [list, reload] = useLoad(() => get<Page<Schedule>>('/intelligence/scheduled-reports', { limit: 200 }), 'schedules');
+  const [list, reload] = useLoad(() => sdk().scheduledReports.list({ limit: 200 }).first(), 'schedules');
   const [notice, setNotice] = useState<string | null>(null);
   const deactivate = async (s: Schedule) => {
     try {
-      await request('PUT', `/intelligence/scheduled-reports/${s.id}/deactivate`);
+      await sdk().scheduledReports.deactivate(s.id);
       setNotice(`Deactivated the ${s.cadence} ${s.template} schedule (kept for audit).`);
       reload();
     } catch (err) {

@@ -1,6 +1,6 @@
 // The review queue: claim a review, annotate it, decide it.
 import { useState, type FormEvent } from 'react';
-import { ApiError, get, post, type Page } from '../api';
+import { ApiError, sdk } from '../api';
 import { Empty, ErrorState, Loading, StatusBadge, Time, useLoad } from '../components';
 import { Link } from '../router';
 import { useMe } from '../session';
@@ -12,6 +12,7 @@ const DECISIONS = [
   ['close_no_action', 'Close, no action'],
   ['needs_more_info', 'Needs more information'],
 ] as const;
+type Decision = (typeof DECISIONS)[number][0];
 
 const errorText = (err: unknown) => (err instanceof ApiError ? err.message : err instanceof Error ? err.message : String(err));
 
@@ -33,11 +34,11 @@ function ReviewCard({ review, mine, onDone }: { review: Review; mine: boolean; o
   };
   const annotate = (e: FormEvent) => {
     e.preventDefault();
-    void act(() => post(`/reviews/${review.id}/annotate`, { note }), `Note added to the review of case ${review.caseId.slice(0, 8)}.`).then((ok) => ok && setNote(''));
+    void act(() => sdk().reviews.annotate(review.id, { note }), `Note added to the review of case ${review.caseId.slice(0, 8)}.`).then((ok) => ok && setNote(''));
   };
   const decide = (e: FormEvent) => {
     e.preventDefault();
-    void act(() => post(`/reviews/${review.id}/decision`, { decision, rationale }), `Decision recorded for case ${review.caseId.slice(0, 8)}: ${decision.replace(/_/g, ' ')}.`);
+    void act(() => sdk().reviews.decide(review.id, { decision: decision as Decision, rationale }), `Decision recorded for case ${review.caseId.slice(0, 8)}: ${decision.replace(/_/g, ' ')}.`);
   };
   const idp = `r-${review.id.slice(0, 8)}`;
   return (
@@ -51,7 +52,7 @@ function ReviewCard({ review, mine, onDone }: { review: Review; mine: boolean; o
         {review.claimedBy && <> · claimed by {review.claimedBy}{review.claimExpiresAt && <> until <Time iso={review.claimExpiresAt} /></>}</>}
       </p>
       {!mine && review.status !== 'decided' && (
-        <button type="button" className="primary" onClick={() => void act(() => post(`/reviews/${review.id}/claim`), `Claimed the review of case ${review.caseId.slice(0, 8)}: annotate and decide it below.`, true)}>
+        <button type="button" className="primary" onClick={() => void act(() => sdk().reviews.claim(review.id), `Claimed the review of case ${review.caseId.slice(0, 8)}: annotate and decide it below.`, true)}>
           {review.claimedBy ? 'Take over claim' : 'Claim'}
         </button>
       )}
@@ -83,7 +84,7 @@ export function ReviewsPage() {
   const me = useMe();
   const [status, setStatus] = useState<'queued' | 'claimed'>('queued');
   const [notice, setNotice] = useState<string | null>(null);
-  const [queue, reload] = useLoad(() => get<Page<Review>>('/reviews/queue', { status, limit: 100 }), status);
+  const [queue, reload] = useLoad(() => sdk().reviews.queue({ status, limit: 100 }).first(), status);
   const onDone = (text: string, claimed: boolean) => {
     setNotice(text);
     if (claimed && status !== 'claimed') setStatus('claimed');

@@ -1,11 +1,10 @@
 // SSI Wallets: the cross-scan wallet search (token, network, address substring). A wallet that
 // several sites show is marked and lists those sites: a sign of linked campaigns.
 import { useState, type FormEvent } from 'react';
-import { get, type Page } from '../api';
+import { sdk } from '../api';
 import { CopyButton, Empty, ErrorState, Loading, Time, useLoad } from '../components';
 import { explorerUrl } from '../explorers';
 import { Link, navigate, useLocation } from '../router';
-import type { CrossScanWallet } from '../types';
 
 export function WalletsPage() {
   const { query } = useLocation();
@@ -14,7 +13,7 @@ export function WalletsPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const key = JSON.stringify(applied);
   const [result, reload] = useLoad(
-    () => get<Page<CrossScanWallet>>('/investigations/ssi/wallets', { token: applied.token, network: applied.network, address: applied.address, cursor: applied.cursor, limit: 50 }),
+    () => sdk().request('get', '/investigations/ssi/wallets', { query: { token: applied.token || undefined, network: applied.network || undefined, address: applied.address || undefined, cursor: applied.cursor || undefined, limit: 50 } }),
     key,
   );
   const go = (q: Record<string, string>) => {
