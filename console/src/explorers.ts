@@ -1,6 +1,9 @@
-// Public block explorers, per network id of the wallet engine (config/wallet_allowlist.json).
+// Public block explorers, per network id of the wallet engine (domain/wallets/network-catalog.ts;
+// wallets carry the network's display name, e.g. 'Bitcoin Cash', mapped back to its id here).
 // `{address}` is replaced by the URL-encoded address. A network not listed here shows no link.
 // README ("Console") documents this map; add a row here to link a new network.
+import { NETWORKS } from '../../domain/wallets/network-catalog';
+
 export const EXPLORERS: Record<string, string> = {
   algorand: 'https://allo.info/account/{address}',
   aptos: 'https://explorer.aptoslabs.com/account/{address}?network=mainnet',
@@ -37,7 +40,11 @@ export const EXPLORERS: Record<string, string> = {
   zcash: 'https://blockchair.com/zcash/address/{address}',
 };
 
+const NETWORK_IDS = new Map<string, string>(NETWORKS.flatMap((n) => [[n.id, n.id], [n.name.toLowerCase(), n.id]]));
+
+/** The explorer URL of an address on a network (its id or display name, any case); null when none is known. */
 export function explorerUrl(network: string, address: string): string | null {
-  const template = EXPLORERS[network.toLowerCase()];
+  const id = NETWORK_IDS.get(network.trim().toLowerCase());
+  const template = id ? EXPLORERS[id] : undefined;
   return template ? template.replace('{address}', encodeURIComponent(address)) : null;
 }

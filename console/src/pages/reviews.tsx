@@ -102,7 +102,7 @@ export function ReviewsPage() {
       {queue.status === 'error' && <ErrorState error={queue.error} retry={reload} />}
       {queue.status === 'ok' && queue.data.items.length === 0 && <Empty>{status === 'queued' ? 'Nothing waiting for review.' : 'Nobody is reviewing anything.'}</Empty>}
       {queue.status === 'ok' && queue.data.items.length > 0 && (
-        <ul className="cards">
+        <ul className="cards reviews">
           {queue.data.items.map((r) => <ReviewCard key={r.id} review={r} mine={!!me?.email && r.claimedBy === me.email} onDone={onDone} />)}
         </ul>
       )}
