@@ -30,6 +30,8 @@ const schema = z.strictObject({
   anthropic_api_key: z.string().min(1).optional(),
   anthropic_base_url: z.string().url().optional(),
   data_dir: z.string().min(1).default('./.data'),
+  /** The SDK variant for clients in this environment (sdk/: 'core' = this platform's API); the platform itself only validates it. */
+  api_kind: z.enum(['core', 'default']).optional(),
   log: z.strictObject({ level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info') }).prefault({}),
   temporal: z
     .strictObject({

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createFipClient, FipApiError, kindFromEnvironment } from '../../sdk/src';
+import { createFipClient, FipApiError, FipTaskFailedError, FipTimeoutError, kindFromEnvironment } from '../../sdk/src';
 
 interface Seen {
   method: string;
@@ -21,6 +21,8 @@ describe('SDK default variant against a camelCase loopback server', function () 
   const seen: Seen[] = [];
   /** Per path: statuses to answer first (then the normal answer). */
   const failFirst = new Map<string, Array<{ status: number; retryAfter?: string }>>();
+  /** Per task id: the states /tasks/{id} answers in turn (the last one repeats). */
+  const taskScripts = new Map<string, Array<Record<string, unknown>>>();
   const wallets = Array.from({ length: 5 }, (_, i) => ({ address: `TADDR_${i}`, scanCount: i, someKey_with_underscore: `v_${i}` }));
 
   function answer(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -50,6 +52,12 @@ describe('SDK default variant against a camelCase loopback server', function () 
         }
         if (url.pathname === '/cases/missing') {
           return answer(res, 404, { error: { code: 'not_found', message: 'no case missing', details: { caseId: 'missing', some_field: 1 } } });
+        }
+        const task = /^\/tasks\/([^/]+)$/.exec(url.pathname);
+        if (task) {
+          const script = taskScripts.get(decodeURIComponent(task[1])) ?? [];
+          const state = script.length > 1 ? script.shift() : script[0];
+          return state ? answer(res, 200, { taskId: task[1], ...state }) : answer(res, 404, { error: { code: 'not_found', message: 'no task' } });
         }
         if (url.pathname === '/accounts/me') return answer(res, 200, { email: 'ext@example.org', roles: ['analyst'] });
         answer(res, 404, { error: { code: 'not_found', message: 'no route' } });
@@ -142,5 +150,52 @@ describe('SDK default variant against a camelCase loopback server', function () 
       if (before === undefined) delete process.env.SVC_API_KIND;
       else process.env.SVC_API_KIND = before;
     }
+  });
+
+  describe('tasks.wait', () => {
+    const progress = (percent: number) => ({ stage: 'work', percent, detail: {}, notes: [], updatedAt: '2026-01-01T00:00:00Z' });
+
+    it('polls until completed, calling onProgress once per change of status or progress', async () => {
+      taskScripts.set('t-ok', [
+        { status: 'queued', progress: null },
+        { status: 'running', progress: progress(10) },
+        { status: 'running', progress: progress(10) },
+        { status: 'running', progress: progress(60) },
+        { status: 'completed', progress: progress(100), result: { reportId: 'r1' } },
+      ]);
+      const changes: string[] = [];
+      const task = await client().tasks.wait('t-ok', { intervalMs: 5, onProgress: (t) => changes.push(`${t.status}:${t.progress?.percent ?? '-'}`) });
+      assert.equal(task.status, 'completed');
+      assert.deepEqual(task.result, { reportId: 'r1' });
+      assert.deepEqual(changes, ['queued:-', 'running:10', 'running:60', 'completed:100']);
+      assert.equal(seen.filter((s) => s.url === '/tasks/t-ok').length, 5, 'five polls, one of them unchanged');
+    });
+
+    it('throws FipTaskFailedError with the task\'s error message when it fails or is cancelled', async () => {
+      taskScripts.set('t-fail', [{ status: 'running', progress: null }, { status: 'failed', progress: null, error: { message: 'the template no longer validates', type: 'BadScope' } }]);
+      const err = await client().tasks.wait('t-fail', { intervalMs: 5 }).catch((e: unknown) => e);
+      assert.ok(err instanceof FipTaskFailedError, String(err));
+      assert.equal(err.status, 'failed');
+      assert.equal(err.message, 'the template no longer validates');
+      taskScripts.set('t-cancel', [{ status: 'cancelled', progress: null, error: null }]);
+      const cancelled = await client().tasks.wait('t-cancel', { intervalMs: 5 }).catch((e: unknown) => e);
+      assert.ok(cancelled instanceof FipTaskFailedError);
+      assert.equal(cancelled.status, 'cancelled');
+    });
+
+    it('throws FipTimeoutError after timeoutMs while the task still runs', async () => {
+      taskScripts.set('t-slow', [{ status: 'running', progress: null }]);
+      const started = Date.now();
+      const err = await client().tasks.wait('t-slow', { intervalMs: 20, timeoutMs: 150 }).catch((e: unknown) => e);
+      assert.ok(err instanceof FipTimeoutError, String(err));
+      assert.ok(Date.now() - started >= 140 && Date.now() - started < 5000, `${Date.now() - started} ms`);
+    });
+
+    it('stops when the signal aborts', async () => {
+      taskScripts.set('t-abort', [{ status: 'running', progress: null }]);
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(new Error('stop waiting')), 50);
+      await assert.rejects(client().tasks.wait('t-abort', { intervalMs: 10, signal: controller.signal }), /stop waiting/);
+    });
   });
 });
