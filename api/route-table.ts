@@ -9,6 +9,7 @@ import { investigationWalletRoutes } from './routes/investigation-wallet-routes'
 import { playbookRoutes } from './routes/playbook-routes';
 import { caseRoutes } from './routes/case-routes';
 import { dossierRoutes } from './routes/dossier-routes';
+import { consoleRoutes } from './routes/console-routes';
 import { leaReferralRoutes } from './routes/lea-referral-routes';
 import { reportRoutes } from './routes/report-routes';
 import { reviewRoutes } from './routes/review-routes';
@@ -40,6 +41,7 @@ export function allRoutes(): RouteDef[] {
     // The wallet routes (/investigations/ssi/wallets) come before /investigations/ssi/{scan_id}.
     ...investigationWalletRoutes,
     ...investigationRoutes,
+    ...consoleRoutes,
   ];
   return routes;
 }

@@ -2,6 +2,7 @@
 // DATABASE_URL and TEMPORAL_ADDRESS (default: those of a running `npm start`).
 import { loadConfig } from '../config/config';
 import { createConfiguredBlobStore } from '../infra/blob-store';
+import { ensureConsoleBuilt } from '../infra/console-build';
 import { createLogger } from '../infra/logger';
 import { platformAddresses } from './infrastructure';
 import { checkIdentityMode, connectDatabase, connectTemporal, migrateOnStart, startApiServer } from './platform-runtime';
@@ -11,6 +12,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.log.level, 'fip-api');
   checkIdentityMode(config, log);
+  if (await ensureConsoleBuilt()) log.info('console built (console/dist)');
   const { databaseUrl, temporalAddress } = platformAddresses(config);
   const knex = await connectDatabase(config, databaseUrl, log, migrateOnStart(config));
   const temporal = await connectTemporal(config, temporalAddress);

@@ -2,6 +2,7 @@
 // server with its UI, the Temporal workers and the Koa API.
 import { loadConfig } from '../config/config';
 import { describeChromium } from '../infra/chromium';
+import { ensureConsoleBuilt } from '../infra/console-build';
 import { createLogger } from '../infra/logger';
 import { startInfrastructure } from './infrastructure';
 import { checkIdentityMode, connectDatabase, connectTemporal, startApiServer, startWorker } from './platform-runtime';
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   const say = (line: string) => process.stdout.write(`${line}\n`);
   checkIdentityMode(config, log);
   say(`fip: starting (data directory ${config.data_dir})`);
+  if (await ensureConsoleBuilt()) say('fip: console built (console/dist)');
   const infra = await startInfrastructure(config, log, say);
   const knex = await connectDatabase(config, infra.databaseUrl, log, true);
   const temporal = await connectTemporal(config, infra.temporalAddress);
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
   say(`  API          ${host}${config.api.host === '127.0.0.1' ? '' : ` (listening on ${config.api.host})`}`);
   say(`  Swagger UI   ${host}/docs`);
   say(`  ReDoc        ${host}/redoc`);
+  say(`  Console      ${host}/console`);
   say(`  Temporal UI  ${infra.temporalUiUrl ?? `(external cluster at ${infra.temporalAddress})`}`);
   say(`  Temporal     ${infra.temporalAddress} namespace ${config.temporal_namespace}, task queue ${config.temporal.task_queue}`);
   say(`  PostgreSQL   ${infra.embedded.postgres ? `embedded, 127.0.0.1:${config.postgres.port}` : 'DATABASE_URL'}`);

@@ -20,6 +20,7 @@ import { insertInvestigation, insertPage } from '../../db/repositories/investiga
 import { createBlobStore } from '../../infra/blob-store';
 import { startTestApi, startTestWorker, testConfig, testKnex, testTemporal } from '../support/platform';
 import { waitFor } from '../support/wait-for';
+import { consoleAssetName } from '../support/console-bundle';
 
 type Caller =
   | { label: string; headers: Record<string, string>; kind: 'anonymous' }
@@ -132,6 +133,12 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'GET /redoc': () => ({ path: '/redoc' }),
   'GET /docs/assets/{file}': () => ({ path: '/docs/assets/swagger-ui.css' }),
   'GET /accounts/me': () => ({ path: '/accounts/me' }),
+  'GET /accounts/local-sign-in': () => ({ path: '/accounts/local-sign-in' }),
+  'GET /console': () => ({ path: '/console' }),
+  'GET /console/{view}': () => ({ path: '/console/investigations' }),
+  'GET /console/{view}/{id}': () => ({ path: '/console/cases/0b6f7c1e-2d7f-4a53-9d39-6a1f1b3c5d7e' }),
+  'GET /console/{view}/{id}/{tab}': () => ({ path: '/console/investigations/0b6f7c1e-2d7f-4a53-9d39-6a1f1b3c5d7e/results' }),
+  'GET /console/assets/{file}': () => ({ path: `/console/assets/${consoleAssetName()}` }),
   'POST /intelligence/scheduled-reports': () => ({ path: '/intelligence/scheduled-reports', json: scheduleBody }),
   'GET /intelligence/scheduled-reports': () => ({ path: '/intelligence/scheduled-reports?limit=5' }),
   'PUT /intelligence/scheduled-reports/{id}/deactivate': (fx) => ({ path: `/intelligence/scheduled-reports/${fx.scheduleId}/deactivate` }),
@@ -288,7 +295,8 @@ describe('access policy of every route', function () {
   const callers: Caller[] = [];
 
   before(async () => {
-    const env = { SVC_TEMPORAL__TASK_QUEUE: queue, SVC_AUTH__TRUST_PROXY_HEADER: 'true' };
+    // ALLOW_UNVERIFIED_HEADER (on loopback): the console's developer sign-in route answers too.
+    const env = { SVC_TEMPORAL__TASK_QUEUE: queue, SVC_AUTH__TRUST_PROXY_HEADER: 'true', SVC_AUTH__ALLOW_UNVERIFIED_HEADER: 'true' };
     await startTestWorker(queue, env);
     url = (await startTestApi(env)).url;
     const users = await usersForEveryRole();

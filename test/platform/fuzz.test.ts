@@ -38,7 +38,8 @@ describe('Schemathesis fuzzing of every documented operation', function () {
 
   before(async () => {
     executable = await schemathesisExecutable();
-    const env = { SVC_TEMPORAL__TASK_QUEUE: queue, SVC_AUTH__TRUST_PROXY_HEADER: 'true' };
+    // ALLOW_UNVERIFIED_HEADER (on loopback): the console's developer sign-in route answers too.
+    const env = { SVC_TEMPORAL__TASK_QUEUE: queue, SVC_AUTH__TRUST_PROXY_HEADER: 'true', SVC_AUTH__ALLOW_UNVERIFIED_HEADER: 'true' };
     await startTestWorker(queue, env);
     url = (await startTestApi(env)).url;
     const users = await usersForEveryRole();

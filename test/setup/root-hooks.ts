@@ -2,13 +2,15 @@
 // and a Temporal dev server (the same binary resolution as `npm start`), on free ports in a
 // temporary directory. Tests find them through DATABASE_URL and TEMPORAL_ADDRESS.
 import path from 'node:path';
+import { ensureConsoleBuilt } from '../../infra/console-build';
 import { startEphemeralInfrastructure, type EphemeralInfrastructure } from '../../infra/ephemeral-infrastructure';
 
 let infra: EphemeralInfrastructure | null = null;
 
 export async function mochaGlobalSetup(): Promise<void> {
   const started = Date.now();
-  infra = await startEphemeralInfrastructure({ name: 'fip-test', logLevel: process.env.FIP_TEST_LOG_LEVEL });
+  // The console bundle (served at /console) is built here when missing or stale, beside the infrastructure.
+  [infra] = await Promise.all([startEphemeralInfrastructure({ name: 'fip-test', logLevel: process.env.FIP_TEST_LOG_LEVEL }), ensureConsoleBuilt()]);
   process.env.DATABASE_URL = infra.databaseUrl;
   process.env.TEMPORAL_ADDRESS = infra.temporalAddress;
   process.env.TEMPORAL_NAMESPACE = 'default';

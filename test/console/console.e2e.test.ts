@@ -1,0 +1,159 @@
+// The console end to end: real Chromium (playwright-core) drives /console against the real API,
+// worker, PostgreSQL and Temporal. An analyst signs in locally, investigates a fixture scam site on
+// 127.0.0.1, watches it complete, reads the Results tab, exports the CSV and finds the wallet on
+// the SSI Wallets page; a reviewer claims, annotates and decides a review.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, resolveChromium } from '../../infra/chromium';
+import { upsertWallets } from '../../db/repositories/wallet-repository';
+import { asUser, http } from '../support/http';
+import { usersForEveryRole } from '../support/identities';
+import { startTestApi, startTestWorker, testKnex } from '../support/platform';
+import { startScamSiteFixture, type ScamSiteFixture } from '../support/scam-site-fixture';
+
+interface Wallet {
+  address: string;
+  token: string;
+  network: string;
+  confidence: string;
+  source: string;
+  page_url: string | null;
+}
+
+describe('analysts\' console (end to end, Chromium)', function () {
+  this.timeout(180_000);
+  const queue = `console-${randomUUID().slice(0, 8)}`;
+  let site: ScamSiteFixture;
+  let url: string;
+  let users: Awaited<ReturnType<typeof usersForEveryRole>>;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  before(async () => {
+    site = await startScamSiteFixture();
+    const env = {
+      SVC_TEMPORAL__TASK_QUEUE: queue, SVC_AUTH__TRUST_PROXY_HEADER: 'true', SVC_AUTH__ALLOW_UNVERIFIED_HEADER: 'true',
+      SVC_SSI__ALLOW_PRIVATE_TARGETS: `127.0.0.1:${site.port}`, SVC_WORKER__INSTANCE: `t-${queue}`,
+    };
+    await startTestWorker(queue, env);
+    url = (await startTestApi(env)).url;
+    users = await usersForEveryRole();
+    browser = await launchChromium(await resolveChromium());
+    context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+  });
+  after(async () => {
+    await context?.close();
+    await browser?.close();
+    await site?.close();
+  });
+
+  async function signIn(email: string) {
+    await page.goto(`${url}/console`);
+    await page.getByLabel('User').selectOption(email);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    assert.ok((await page.locator('.who').innerText()).includes(email), 'the header names the signed-in user');
+  }
+
+  it('investigates a site, shows its wallets and their export, and finds a wallet on the SSI Wallets page', async () => {
+    const analyst = asUser(users.analyst);
+    await signIn(users.analyst);
+    await page.getByRole('link', { name: 'Investigations', exact: true }).click();
+    await page.getByLabel('Site URL').fill(`${site.origin}/r1`);
+    await page.getByLabel('Label (optional)').fill(`console ${queue}`);
+    await page.getByLabel('Pages at most').fill('3');
+    await page.getByRole('button', { name: 'Start investigation' }).click();
+
+    await page.waitForURL(/\/console\/investigations\/[0-9a-f-]{36}$/);
+    const scanId = /investigations\/([0-9a-f-]{36})/.exec(page.url())![1];
+    await page.getByRole('heading', { name: `console ${queue}` }).waitFor();
+    // Live state while it runs, then the completed badge (the page reloads the detail at the end).
+    await page.locator('.badge-completed').first().waitFor({ timeout: 150_000 });
+    const detail = await http(`${url}/investigations/ssi/${scanId}`, { headers: analyst });
+    assert.equal(detail.body.status, 'completed', JSON.stringify(detail.body.error));
+    const wallets = detail.body.wallets as Wallet[];
+    assert.ok(wallets.some((w) => w.address === site.wallets.home), 'the home page wallet was found');
+
+    await page.getByRole('tab', { name: /Overview/ }).click();
+    const overview = await page.getByRole('tabpanel').innerText();
+    assert.ok(overview.includes(`${site.origin}/home`), 'the overview shows the final URL');
+    assert.ok(overview.includes(`${site.origin}/r2`), 'the overview shows the redirect chain');
+
+    await page.getByRole('tab', { name: /Results/ }).click();
+    await page.waitForURL(new RegExp(`/console/investigations/${scanId}/results$`));
+    const table = page.getByRole('table');
+    await table.waitFor();
+    const rows = await table.locator('tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => (td.querySelector('code')?.textContent ?? td.textContent ?? '').trim())),
+    );
+    const expected = wallets.map((w) => [w.address, w.token, w.network, w.confidence, w.source, w.page_url ?? '—']);
+    const key = (r: string[]) => r.join('|');
+    assert.deepEqual(rows.map(key).sort(), expected.map(key).sort(), 'one row per wallet with address, token, network, confidence, source and page');
+    const home = wallets.find((w) => w.address === site.wallets.home)!;
+    const explorer = await table.locator('tr', { hasText: home.address }).getByRole('link', { name: /explorer/i }).getAttribute('href');
+    assert.ok(explorer?.includes(home.address), `explorer link ${explorer} names the address`);
+
+    // Sorting by token: the rows come back in token order.
+    await page.getByRole('button', { name: 'Token' }).click();
+    const tokens = await table.locator('tbody tr td:nth-child(2)').allInnerTexts();
+    assert.deepEqual(tokens, [...tokens].sort((a, b) => a.localeCompare(b)));
+    // Filtering narrows the table to the matching wallet.
+    await page.getByLabel('Filter').fill(home.address.slice(4, 20));
+    assert.equal(await table.locator('tbody tr').count(), 1);
+    await page.getByLabel('Filter').fill('');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    assert.equal(download.suggestedFilename(), `wallets-${scanId}.csv`);
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    for (const w of wallets) assert.ok(csv.includes(w.address), `the CSV holds ${w.address}`);
+
+    // Another site showed the same wallet: the SSI Wallets page marks it and lists both sites.
+    const otherUrl = `https://other-${queue}.scam.test/deposit`;
+    await upsertWallets(testKnex(), `other-${queue}`, [{ address: home.address, token: home.token, network: home.network, confidence: 'high', source: 'dom', context: 'pay here', pageUrl: otherUrl }]);
+    await page.getByRole('link', { name: 'SSI wallets' }).click();
+    await page.getByLabel('Address contains').fill(home.address.slice(5, 17));
+    await page.getByRole('button', { name: 'Search' }).click();
+    const card = page.locator('li.wallet', { hasText: home.address });
+    await card.waitFor();
+    const text = await card.innerText();
+    assert.match(text, /Seen on \d+ sites/);
+    assert.ok(text.includes(otherUrl), 'the other site is listed');
+    assert.ok(text.includes(`${site.origin}/r1`), 'the investigated site is listed');
+  });
+
+  it('a reviewer claims, annotates and decides a review from the queue', async () => {
+    const analyst = asUser(users.analyst);
+    const created = await http(`${url}/cases`, { method: 'POST', headers: analyst, json: { title: `console review ${queue}`, priority: 'critical' } });
+    assert.equal(created.status, 201, created.text);
+    const review = await http(`${url}/reviews/`, { method: 'POST', headers: analyst, json: { case_id: created.body.id, reason: `please check ${queue}` } });
+    assert.equal(review.status, 201, review.text);
+
+    await page.evaluate(() => sessionStorage.clear());
+    await signIn(users.reviewer);
+    await page.getByRole('link', { name: 'Review queue' }).click();
+    const card = page.locator('li.review', { hasText: `please check ${queue}` });
+    await card.getByRole('button', { name: 'Claim' }).click();
+    await page.getByRole('status').filter({ hasText: 'Claimed the review' }).waitFor();
+    const claimed = page.locator('li.review', { hasText: `please check ${queue}` });
+    await claimed.getByLabel('Note').fill('wallets match the intake');
+    await claimed.getByRole('button', { name: 'Add note' }).click();
+    await page.getByRole('status').filter({ hasText: 'Note added' }).waitFor();
+    await claimed.getByLabel('Decision').selectOption('close_no_action');
+    await claimed.getByLabel('Rationale').fill('duplicate of an earlier case');
+    await claimed.getByRole('button', { name: 'Decide' }).click();
+    await page.getByRole('status').filter({ hasText: 'Decision recorded' }).waitFor();
+
+    const after = await http(`${url}/reviews/${review.body.id}`, { headers: analyst });
+    assert.equal(after.body.status, 'decided');
+    assert.equal(after.body.decision, 'close_no_action');
+    assert.equal(after.body.decided_by, users.reviewer);
+    assert.equal(after.body.rationale, 'duplicate of an earlier case');
+    const log = await http(`${url}/reviews/${review.body.id}/actions`, { headers: analyst });
+    const actions = (log.body.items as Array<{ action: string; actor: string; details: { note?: string } }>).map((a) => [a.action, a.actor, a.details.note ?? null]);
+    assert.deepEqual(actions.filter(([a]) => a === 'claim' || a === 'annotate'), [['claim', users.reviewer, null], ['annotate', users.reviewer, 'wallets match the intake']]);
+  });
+});
