@@ -8,6 +8,7 @@ import { createConfiguredBlobStore, type BlobStore } from '../infra/blob-store';
 import { locateChromium, resolveChromium, type ChromiumLocation } from '../infra/chromium';
 import type { Logger } from '../infra/logger';
 import { runScheduledReportsJob, type ScheduledReportsJobResult } from '../services/scheduled-reports-job';
+import { createAnalyticsRefreshActivities } from './analytics/analytics-refresh-activities';
 import { createIntakeActivities } from './intakes/intake-processing';
 import { createLlmVerifierFromSettings } from './wallets/wallet-extraction';
 import { browserTaskQueue, createCrawlerBrowser, type CrawlerBrowser } from './investigations/crawler-browser';
@@ -90,6 +91,7 @@ export function createActivities(deps: ActivityDeps) {
     ...intake,
     ...investigations,
     ...createPlaybookActivities({ knex }),
+    ...createAnalyticsRefreshActivities({ knex }),
     async runScheduledReportsJob(input: { dryRun: boolean }): Promise<ScheduledReportsJobResult> {
       return runScheduledReportsJob(
         { knex, temporal: deps.temporal, taskQueue: config.temporal.task_queue, log, steps: { ...generation, ...delivery, ...schedule } },

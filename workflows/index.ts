@@ -6,3 +6,4 @@ export { scheduledReportsJobWorkflow } from './scheduled-reports-job-workflow';
 export { intakeProcessingWorkflow } from './intakes/intake-processing-workflow';
 export { ssiInvestigationWorkflow } from './ssi-investigation-workflow';
 export { reviewClaimWorkflow } from './review-claim-workflow';
+export { analyticsRefreshWorkflow } from './analytics-refresh-workflow';
