@@ -47,7 +47,7 @@ const viewer = (p: Principal | null): { roles: Role[] } => ({ roles: p?.kind ===
 
 const DaySchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a UTC day, YYYY-MM-DD')
+  .regex(/^(19|2\d)\d{2}-\d{2}-\d{2}$/, 'a UTC day, YYYY-MM-DD, years 1900-2999')
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'not a calendar day');
 
 const WindowQuery = z.object({ since: DaySchema.optional().describe('first day (inclusive, UTC)'), until: DaySchema.optional().describe('last day (inclusive, UTC)') });
@@ -134,9 +134,9 @@ export const analyticsRoutes = [
     'Trend time-series per metric, bucketed by day, week (Monday) or month, zero-filled',
     TrendSchema,
     async ({ query, deps }) => {
-      checkWindow(query.since, query.until);
       const until = query.until ?? new Date().toISOString().slice(0, 10);
       const since = query.since ?? dayOffset(until, -(TREND_DEFAULT_DAYS[query.bucket] - 1));
+      checkWindow(since, until);
       if ((Date.parse(until) - Date.parse(since)) / 86_400_000 >= TREND_MAX_DAYS[query.bucket]) {
         throw new ValidationError('window too long', [{ path: 'query.since', message: `at most ${TREND_MAX_DAYS[query.bucket]} days for bucket=${query.bucket}` }]);
       }

@@ -145,9 +145,10 @@ export interface ActivityEvent {
   record_id: string;
 }
 
-const TIMELINE_PARTS = (since: string | null) => {
-  const w = (col: string) => (since ? `WHERE ${col} >= :since` : '');
-  const and = (col: string) => (since ? `AND ${col} >= :since` : '');
+/** Each source's newest `:limit` events (at or after `:since` when `bounded`), for a merge by time. */
+const TIMELINE_PARTS = (bounded: boolean) => {
+  const w = (col: string) => (bounded ? `WHERE ${col} >= :since` : '');
+  const and = (col: string) => (bounded ? `AND ${col} >= :since` : '');
   return `
     (SELECT created_at AS at, 'intake_received' AS kind, 'intake' AS record_type, id::text AS record_id FROM intakes ${w('created_at')} ORDER BY created_at DESC LIMIT :limit)
     UNION ALL (SELECT created_at, 'case_opened', 'case', id::text FROM cases ${w('created_at')} ORDER BY created_at DESC LIMIT :limit)
@@ -160,7 +161,7 @@ const TIMELINE_PARTS = (since: string | null) => {
 /** The platform's newest events across intakes, cases, reviews, referrals, investigations and campaigns. */
 export async function activityEvents(knex: Knex, limit: number, since: Date | null): Promise<ActivityEvent[]> {
   const r = await knex.raw<{ rows: ActivityEvent[] }>(
-    `SELECT * FROM (${TIMELINE_PARTS(since ? 'x' : null)}) t ORDER BY at DESC, kind, record_id LIMIT :limit`,
+    `SELECT * FROM (${TIMELINE_PARTS(since !== null)}) t ORDER BY at DESC, kind, record_id LIMIT :limit`,
     { limit, ...(since ? { since } : {}) },
   );
   return r.rows;

@@ -173,6 +173,12 @@ describe('analytics dashboards and widgets (API)', function () {
     const bad = await http(`${url}/analytics/widgets/trend?metric=cases,nonsense`, { headers: as.admin });
     assert.equal(bad.status, 400, bad.text);
     assert.equal(bad.body.error.details[0].path, 'query.metric');
+    // PostgreSQL has no year 0: such a day is a 400 naming the field, not a 500.
+    const year0 = await http(`${url}/analytics/widgets/trend?since=0000-01-01&until=0000-01-02`, { headers: as.admin });
+    assert.equal(year0.status, 400, year0.text);
+    assert.equal(year0.body.error.details[0].path, 'query.since');
+    const reversed = await http(`${url}/analytics/widgets/trend?since=2999-01-01`, { headers: as.admin });
+    assert.equal(reversed.status, 400, reversed.text);
   });
 
   it('countries come from the phone number (GB), the IBAN (DE) and the ccTLD (FR), with the intakes that mention them', () => {
