@@ -96,13 +96,15 @@ export async function up(knex: Knex): Promise<void> {
     await knex.raw(`CREATE UNIQUE INDEX ${name}_key ON ${name} ${def.unique}`);
     await knex('analytics_view_refreshes').insert({ view_name: name, refreshed_at: knex.fn.now() });
   }
-  // The dashboards' own reads on the live tables (activity timeline, campaigns).
+  // The dashboards' own reads on the live tables: the riskiest entities (top_entities), the activity timeline.
+  await knex.raw('CREATE INDEX IF NOT EXISTS entities_risk_rank_idx ON entities (risk_score DESC NULLS LAST, sighting_count DESC, id)');
   await knex.raw('CREATE INDEX IF NOT EXISTS reviews_decided_at_idx ON reviews (decided_at) WHERE decided_at IS NOT NULL');
   await knex.raw('CREATE INDEX IF NOT EXISTS lea_referrals_created_idx ON lea_referrals (created_at)');
 }
 
 export async function down(knex: Knex): Promise<void> {
   for (const name of Object.keys(ANALYTICS_VIEW_SQL).reverse()) await knex.raw(`DROP MATERIALIZED VIEW IF EXISTS ${name}`);
+  await knex.raw('DROP INDEX IF EXISTS entities_risk_rank_idx');
   await knex.raw('DROP INDEX IF EXISTS reviews_decided_at_idx');
   await knex.raw('DROP INDEX IF EXISTS lea_referrals_created_idx');
   await knex.schema.dropTableIfExists('analytics_view_refreshes');
