@@ -10,6 +10,7 @@ import type { Logger } from '../infra/logger';
 import { runScheduledReportsJob, type ScheduledReportsJobResult } from '../services/scheduled-reports-job';
 import packageJson from '../package.json';
 import { createDossierActivities } from './dossiers/dossier-activities';
+import { createAnalyticsRefreshActivities } from './analytics/analytics-refresh-activities';
 import { createIntakeActivities } from './intakes/intake-processing';
 import { createLlmVerifierFromSettings } from './wallets/wallet-extraction';
 import { browserTaskQueue, createCrawlerBrowser, type CrawlerBrowser } from './investigations/crawler-browser';
@@ -93,6 +94,7 @@ export function createActivities(deps: ActivityDeps) {
     ...investigations,
     ...createPlaybookActivities({ knex }),
     ...createDossierActivities({ knex, blobs, config, log, softwareVersion: packageJson.version }),
+    ...createAnalyticsRefreshActivities({ knex }),
     async runScheduledReportsJob(input: { dryRun: boolean }): Promise<ScheduledReportsJobResult> {
       return runScheduledReportsJob(
         { knex, temporal: deps.temporal, taskQueue: config.temporal.task_queue, log, steps: { ...generation, ...delivery, ...schedule } },

@@ -2,7 +2,9 @@
 // not exist (404), and a route cannot be registered without a policy.
 import type { RouteDef } from './route-definition';
 import { accountRoutes } from './routes/account-routes';
+import { analyticsRoutes } from './routes/analytics-routes';
 import { auditRoutes } from './routes/audit-routes';
+import { campaignRoutes } from './routes/campaign-routes';
 import { intakeRoutes } from './routes/intake-routes';
 import { investigationRoutes } from './routes/investigation-routes';
 import { investigationWalletRoutes } from './routes/investigation-wallet-routes';
@@ -34,6 +36,8 @@ export function allRoutes(): RouteDef[] {
     // /reviews/search/... (literal segments) win over /reviews/{id} whatever the order.
     ...searchRoutes,
     ...savedSearchRoutes,
+    ...campaignRoutes,
+    ...analyticsRoutes,
     ...reviewRoutes,
     ...intakeRoutes,
     ...auditRoutes,

@@ -62,7 +62,11 @@ const schema = z.strictObject({
     })
     .prefault({}),
   analytics: z
-    .strictObject({ scheduled_report_check_interval_minutes: int(1, 24 * 60).default(15) })
+    .strictObject({
+      scheduled_report_check_interval_minutes: int(1, 24 * 60).default(15),
+      // How often the analytics-refresh Schedule refreshes the dashboards' materialized views.
+      dashboard_refresh_interval_minutes: int(1, 24 * 60).default(5),
+    })
     .prefault({}),
   smtp: z
     .strictObject({ url: z.string().url().optional(), from: z.string().min(3).default('fip-reports@localhost') })

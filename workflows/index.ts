@@ -7,3 +7,4 @@ export { intakeProcessingWorkflow } from './intakes/intake-processing-workflow';
 export { ssiInvestigationWorkflow } from './ssi-investigation-workflow';
 export { reviewClaimWorkflow } from './review-claim-workflow';
 export { dossierWorkflow } from './dossier-workflow';
+export { analyticsRefreshWorkflow } from './analytics-refresh-workflow';

@@ -22,6 +22,7 @@ import { principalName } from '../principal-name';
 import { defineRoute } from '../route-definition';
 import { CaseSchema, EmailAddressSchema, storedText, LeaReferralSchema, LossSchema, ReviewSchema, caseView, referralView, reviewView } from '../schemas/case-schemas';
 import { ErrorSchema, UuidParam } from '../schemas/common';
+import { TaxonomyPathSchema } from '../schemas/taxonomy-schemas';
 
 /** Who may read cases, and who may create and change them. Researchers and service keys: none. */
 export const CASE_READERS = ['admin', 'analyst', 'reviewer'] as const;
@@ -48,6 +49,7 @@ const PatchCaseSchema = z
     priority: z.enum(CASE_PRIORITIES).optional(),
     assignee: EmailAddressSchema.nullable().optional().describe('null unassigns'),
     campaign_id: z.string().uuid().nullable().optional(),
+    taxonomy: TaxonomyPathSchema.nullable().optional().describe('a path of the scam taxonomy (GET /taxonomy); null clears it'),
     loss: LossSchema.nullable().optional().describe('null clears the case\'s own loss'),
   })
   .strict()
@@ -164,7 +166,7 @@ export const caseRoutes = [
   defineRoute<z.infer<typeof UuidParam>, Record<string, never>, z.infer<typeof PatchCaseSchema>>({
     method: 'patch',
     path: '/cases/{id}',
-    summary: 'Change a case: title, description, status (by the case status machine), priority, assignee, campaign, loss',
+    summary: 'Change a case: title, description, status (by the case status machine), priority, assignee, campaign, taxonomy, loss',
     tags: ['cases'],
     access: { roles: CASE_WRITERS },
     request: { params: UuidParam, body: PatchCaseSchema },
@@ -182,6 +184,7 @@ export const caseRoutes = [
         priority: body.priority as CasePriority | undefined,
         assignee: body.assignee === undefined ? undefined : (body.assignee?.toLowerCase() ?? null),
         campaign_id: body.campaign_id,
+        taxonomy: body.taxonomy,
         ...lossFields(body.loss),
       });
       if (!result.ok && result.reason === 'not_found') throw new NotFoundError(`no case ${params.id}`);

@@ -19,6 +19,8 @@ export interface CaseRow {
   priority: CasePriority;
   assignee: string | null;
   campaign_id: string | null;
+  /** A path of the scam taxonomy (domain/analytics/scam-taxonomy.ts), or null. */
+  taxonomy: string | null;
   /** numeric(20,2) as PostgreSQL prints it ("1234.50"), never a float. */
   loss_amount: string | null;
   loss_currency: string | null;
@@ -33,6 +35,7 @@ export interface NewCase {
   priority?: CasePriority;
   assignee?: string | null;
   campaign_id?: string | null;
+  taxonomy?: string | null;
   /** A decimal string with at most 2 decimals ("1234.5"), with its ISO 4217 currency. */
   loss_amount?: string | null;
   loss_currency?: string | null;
@@ -148,7 +151,7 @@ export async function updateCase(knex: Knex, id: string, patch: CasePatch): Prom
       return { ok: false, reason: 'illegal_transition', from: current.status, to: patch.status, allowed: allowedCaseTransitions(current.status) } as const;
     }
     const changes: Record<string, unknown> = { updated_at: trx.raw('clock_timestamp()') };
-    for (const key of ['title', 'description', 'status', 'priority', 'assignee', 'campaign_id', 'loss_amount', 'loss_currency'] as const) {
+    for (const key of ['title', 'description', 'status', 'priority', 'assignee', 'campaign_id', 'taxonomy', 'loss_amount', 'loss_currency'] as const) {
       if (patch[key] !== undefined) changes[key] = patch[key];
     }
     const [row] = await trx('cases').where({ id }).update(changes).returning('*');

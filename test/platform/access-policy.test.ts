@@ -82,6 +82,8 @@ interface Fixtures {
   /** A sealed dossier of caseId and scanId. */
   dossierId: string;
   search: SearchFixtures;
+  /** A campaign every allowed caller may read, change and ask LEA suggestions of. */
+  campaignId: string;
 }
 
 function intakeSubmission(): FormData {
@@ -228,6 +230,27 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'POST /reviews/search/saved/import': () => ({ path: '/reviews/search/saved/import', json: { documents: [{ format: 'fip-saved-search', version: 1, saved_search: { name: 'walk import', query: 'romance' } }] } }),
   'POST /reviews/search/saved/bulk-tags': (fx) => ({ path: '/reviews/search/saved/bulk-tags', json: { ids: [fx.search.sharedId], add: ['walk'] } }),
   'GET /reviews/search/tag-presets': () => ({ path: '/reviews/search/tag-presets' }),
+  'GET /campaigns': () => ({ path: '/campaigns?status=active&taxonomy=romance&limit=5' }),
+  'POST /campaigns': (_fx, c) => ({ path: '/campaigns', json: { name: `access walk ${c.label} ${randomUUID()}`, taxonomy: 'investment/crypto' } }),
+  'PATCH /campaigns/{id}': (fx) => ({ path: `/campaigns/${fx.campaignId}`, json: { description: 'access walk' } }),
+  'GET /campaigns/{id}/lea-suggestions': (fx) => ({ path: `/campaigns/${fx.campaignId}/lea-suggestions?limit=5` }),
+  'GET /intelligence/campaigns': () => ({ path: '/intelligence/campaigns?limit=5' }),
+  'GET /intelligence/campaigns/{id}': (fx) => ({ path: `/intelligence/campaigns/${fx.campaignId}` }),
+  'GET /intelligence/dashboard': () => ({ path: '/intelligence/dashboard' }),
+  'GET /impact/dashboard': () => ({ path: '/impact/dashboard' }),
+  'GET /dashboard/overview': () => ({ path: '/dashboard/overview' }),
+  'GET /analytics/overview': () => ({ path: '/analytics/overview' }),
+  'GET /taxonomy': () => ({ path: '/taxonomy' }),
+  'GET /analytics/widgets/dashboard': () => ({ path: '/analytics/widgets/dashboard' }),
+  'GET /analytics/widgets/impact-kpis': () => ({ path: '/analytics/widgets/impact-kpis' }),
+  'GET /analytics/widgets/loss-by-taxonomy': () => ({ path: '/analytics/widgets/loss-by-taxonomy' }),
+  'GET /analytics/widgets/pipeline-funnel': () => ({ path: '/analytics/widgets/pipeline-funnel?since=2026-01-01&until=2026-12-31' }),
+  'GET /analytics/widgets/taxonomy-sankey': () => ({ path: '/analytics/widgets/taxonomy-sankey' }),
+  'GET /analytics/widgets/heatmap': () => ({ path: '/analytics/widgets/heatmap?source=sightings' }),
+  'GET /analytics/widgets/trend': () => ({ path: '/analytics/widgets/trend?metric=intakes,cases&bucket=week' }),
+  'GET /analytics/widgets/countries': () => ({ path: '/analytics/widgets/countries' }),
+  'GET /analytics/widgets/countries/{country}': () => ({ path: '/analytics/widgets/countries/GB' }),
+  'GET /analytics/widgets/activity-timeline': () => ({ path: '/analytics/widgets/activity-timeline?limit=10' }),
 };
 
 /** Saved searches and history entries for the search routes (see SearchFixtures). */
@@ -375,6 +398,7 @@ describe('access policy of every route', function () {
       intakeId: intake.body.id, queuedIntakeJobId, caseId: fixtureCase.id, playbookId, playbookIdsToDelete, walletScanId, scanId, pageId,
       cases: await caseFixtures(url, users),
       search: await searchFixtures(url, users),
+      campaignId: (await testKnex()('campaigns').insert({ name: `access walk ${randomUUID()}`, created_by: 'access-walk', taxonomy: 'romance' }).returning('id'))[0].id,
     };
   });
 

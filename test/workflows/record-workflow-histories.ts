@@ -84,6 +84,15 @@ describe('record workflow histories', function () {
     writeHistory('scheduled-reports-job', 'scheduledReportsJobWorkflow', workflowId, await handle.fetchHistory());
   });
 
+  it('analytics-refresh: one refresh of the dashboards\' materialized views', async () => {
+    const workflowId = `analytics-refresh-record-${randomUUID()}`;
+    const handle = await startPlatformWorkflow(client, {
+      workflowType: 'analyticsRefreshWorkflow', workflowId, taskQueue: queue, args: [], recordId: 'analytics-refresh', title: 'Analytics dashboards refresh',
+    });
+    await handle.result();
+    writeHistory('analytics-refresh', 'analyticsRefreshWorkflow', workflowId, await handle.fetchHistory());
+  });
+
   it('intake-processing: an intake with a file is processed into the graph', async () => {
     const form = new FormData();
     form.append('payload', JSON.stringify({ summary: 'recorded intake', details: 'Call +44 20 7946 0958 or see https://scam.example.com' }));

@@ -8,6 +8,7 @@ import { installTemporalRuntime, workflowBundle } from '../../workers/platform-r
 import { readHistories } from '../support/workflow-histories';
 
 const SCENARIOS = [
+  'analytics-refresh',
   'intake-processing',
   'one-off-report',
   'report-schedule-deactivated',

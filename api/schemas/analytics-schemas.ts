@@ -1,0 +1,164 @@
+// Response schemas of the dashboards and widget views (chart-ready JSON). Every answer carries
+// `as_of`: when the precomputed aggregations it reads were last refreshed.
+import { z } from 'zod';
+
+const AsOf = z.string().describe('when the aggregations behind this answer were last refreshed (ISO 8601 UTC)');
+const Amount = z.object({ currency: z.string(), amount: z.string().describe('numeric(20,2) as a decimal string; never a float') });
+
+export const KpiCardSchema = z
+  .object({
+    id: z.string(),
+    label: z.string(),
+    value: z.number().nullable().describe('a count; null on money cards'),
+    amounts: z.array(Amount).optional().describe('money cards: one figure per currency'),
+  })
+  .meta({ id: 'KpiCard' });
+
+export const EntityListItemSchema = z
+  .object({
+    id: z.string().uuid(),
+    type: z.string(),
+    value: z.string().describe('bank accounts masked for every role but analyst'),
+    display_value: z.string(),
+    risk_score: z.number().nullable(),
+    sightings: z.number().int(),
+    last_seen_at: z.string(),
+  })
+  .meta({ id: 'EntityListItem' });
+
+const TopEntities = z.array(EntityListItemSchema).optional().describe('left out for researchers (aggregates only)');
+
+export const ImpactKpisSchema = z.object({ as_of: AsOf, cards: z.array(KpiCardSchema) }).meta({ id: 'ImpactKpis' });
+
+const LossItem = z.object({
+  taxonomy: z.string(),
+  label: z.string(),
+  depth: z.number().int(),
+  parent: z.string().nullable(),
+  cases: z.number().int(),
+  losses: z.array(Amount),
+});
+export const LossByTaxonomySchema = z.object({ as_of: AsOf, currencies: z.array(z.string()), items: z.array(LossItem) }).meta({ id: 'LossByTaxonomy' });
+
+const FunnelStage = z.object({
+  stage: z.string(),
+  label: z.string(),
+  count: z.number().int(),
+  conversion_from_previous: z.number().nullable().describe('count / previous stage count, 4 decimals; null for the first stage or a zero previous'),
+});
+export const PipelineFunnelSchema = z
+  .object({ as_of: AsOf, window: z.object({ since: z.string().nullable(), until: z.string().nullable() }), stages: z.array(FunnelStage) })
+  .meta({ id: 'PipelineFunnel' });
+
+export const SankeySchema = z
+  .object({
+    as_of: AsOf,
+    nodes: z.array(z.object({ id: z.string(), name: z.string(), depth: z.number().int() })),
+    links: z.array(z.object({ source: z.string(), target: z.string(), value: z.number().int() })),
+  })
+  .meta({ id: 'TaxonomySankey' });
+
+export const HeatmapSchema = z
+  .object({
+    as_of: AsOf,
+    source: z.enum(['intakes', 'sightings']),
+    weekdays: z.array(z.string()),
+    hours: z.array(z.number().int()),
+    matrix: z.array(z.array(z.number().int())).describe('7 rows (Monday..Sunday) x 24 columns (UTC hours)'),
+    cells: z.array(z.object({ weekday: z.number().int().describe('ISO weekday, 1 = Monday'), hour: z.number().int(), value: z.number().int() })),
+    max: z.number().int(),
+  })
+  .meta({ id: 'Heatmap' });
+
+const Series = z.object({ metric: z.string(), points: z.array(z.object({ t: z.string().describe('bucket start, YYYY-MM-DD'), value: z.number().int() })) });
+export const TrendSchema = z
+  .object({ as_of: AsOf, bucket: z.enum(['day', 'week', 'month']), since: z.string(), until: z.string(), series: z.array(Series) })
+  .meta({ id: 'Trend' });
+
+export const CountrySummarySchema = z
+  .object({
+    as_of: AsOf,
+    items: z.array(
+      z.object({
+        country: z.string().describe('ISO 3166-1 alpha-2'),
+        entities: z.number().int(),
+        high_risk: z.number().int(),
+        sightings: z.number().int(),
+        intakes: z.number().int().describe('intakes that mention an entity of this country'),
+        by_type: z.record(z.string(), z.number().int()),
+      }),
+    ),
+  })
+  .meta({ id: 'CountrySummary' });
+
+export const CountryDetailSchema = z
+  .object({
+    as_of: AsOf,
+    country: z.string(),
+    entities: z.number().int(),
+    high_risk: z.number().int(),
+    sightings: z.number().int(),
+    intakes: z.number().int(),
+    by_type: z.array(z.object({ type: z.string(), entities: z.number().int(), sightings: z.number().int(), high_risk: z.number().int() })),
+    top_entities: TopEntities,
+  })
+  .meta({ id: 'CountryDetail' });
+
+export const ActivityTimelineSchema = z
+  .object({
+    as_of: AsOf,
+    items: z.array(z.object({ at: z.string(), kind: z.string(), record_type: z.string(), record_id: z.string() })).optional().describe('newest first; not for researchers'),
+    buckets: z.array(z.object({ day: z.string(), kind: z.string(), count: z.number().int() })).optional().describe('researchers: counts per UTC day and kind'),
+  })
+  .meta({ id: 'ActivityTimeline' });
+
+export const WidgetCatalogSchema = z
+  .object({
+    widgets: z.array(z.object({ id: z.string(), title: z.string(), route: z.string(), chart: z.string(), precomputed: z.boolean() })),
+  })
+  .meta({ id: 'WidgetCatalog' });
+
+const Count = z.number().int();
+export const IntelligenceDashboardSchema = z
+  .object({
+    as_of: AsOf,
+    aggregate_only: z.boolean().describe('true for researchers: no record lists'),
+    entities: z.object({
+      total: Count,
+      high_risk: Count,
+      sightings: Count,
+      by_type: z.array(z.object({ type: z.string(), entities: Count, high_risk: Count, sightings: Count })),
+    }),
+    indicators: z.object({
+      total: Count,
+      by_category: z.array(z.object({ category: z.string(), indicators: Count })),
+      by_tlp: z.array(z.object({ tlp: z.string(), indicators: Count })),
+    }),
+    campaigns: z.object({ total: Count, by_status: z.array(z.object({ status: z.string(), campaigns: Count })) }),
+    platform: z.object({ intakes: Count, cases: Count, investigations: Count, reviews: Count, referrals: Count }),
+    top_entities: TopEntities,
+  })
+  .meta({ id: 'IntelligenceDashboard' });
+
+export const ImpactDashboardSchema = z
+  .object({ as_of: AsOf, kpis: z.array(KpiCardSchema), currencies: z.array(z.string()), loss_by_taxonomy: z.array(LossItem) })
+  .meta({ id: 'ImpactDashboard' });
+
+export const DashboardOverviewSchema = z
+  .object({
+    as_of: AsOf,
+    kpis: z.array(KpiCardSchema),
+    funnel_30d: z.array(FunnelStage),
+    trend_30d: z.array(Series),
+    top_taxonomies: z.array(z.object({ taxonomy: z.string(), label: z.string(), cases: Count })),
+  })
+  .meta({ id: 'DashboardOverview' });
+
+export const AnalyticsOverviewSchema = z
+  .object({
+    as_of: AsOf,
+    totals: z.record(z.string(), Count).describe('all-time counts per metric'),
+    intake_peak: z.object({ weekday: z.string(), hour: z.number().int(), intakes: Count }).nullable().describe('the busiest weekday and UTC hour for reports'),
+    top_countries: z.array(z.object({ country: z.string(), entities: Count, intakes: Count })),
+  })
+  .meta({ id: 'AnalyticsOverview' });
