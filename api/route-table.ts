@@ -4,6 +4,7 @@ import type { RouteDef } from './route-definition';
 import { accountRoutes } from './routes/account-routes';
 import { auditRoutes } from './routes/audit-routes';
 import { intakeRoutes } from './routes/intake-routes';
+import { evidenceRoutes } from './routes/evidence-routes';
 import { investigationRoutes } from './routes/investigation-routes';
 import { investigationWalletRoutes } from './routes/investigation-wallet-routes';
 import { playbookRoutes } from './routes/playbook-routes';
@@ -33,6 +34,7 @@ export function allRoutes(): RouteDef[] {
     // The wallet routes (/investigations/ssi/wallets) come before /investigations/ssi/{scan_id}.
     ...investigationWalletRoutes,
     ...investigationRoutes,
+    ...evidenceRoutes,
   ];
   return routes;
 }
