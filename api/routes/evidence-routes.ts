@@ -17,7 +17,7 @@ const PurposeQuery = z.object({
     .trim()
     .min(1)
     .max(200)
-    .regex(/^[^\u0000-\u001f\u007f]*$/, 'printable text')
+    .refine((s) => ![...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f), 'printable text (no control characters)')
     .optional()
     .describe('why the evidence is taken (written to the custody log and the audit log); default `download`'),
 });
