@@ -1,8 +1,12 @@
 // Evidence of a scan that can be handed on: the signed WACZ evidence bundle, the investigation PDF
 // and the LEA package. Every download records a custody entry and an audit event (actor, purpose).
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { EvidenceNotFoundError, EvidenceNotReadyError, evidenceBundleStream } from '../../services/evidence-bundle';
-import { ConflictError, NotFoundError } from '../errors';
+import { ChromiumUnavailableError } from '../../infra/chromium';
+import { investigationReportPdf } from '../../services/investigation-report-pdf';
+import { leaPackageStream } from '../../services/lea-package';
+import { ConflictError, NotFoundError, ServiceUnavailableError } from '../errors';
 import { principalName } from '../principal-name';
 import { defineRoute } from '../route-definition';
 import { ErrorSchema } from '../schemas/common';
@@ -29,6 +33,7 @@ const NOT_FOUND = { description: 'No such investigation', schema: ErrorSchema };
 function mapEvidenceError(err: unknown): never {
   if (err instanceof EvidenceNotFoundError) throw new NotFoundError(err.message);
   if (err instanceof EvidenceNotReadyError) throw new ConflictError(err.message);
+  if (err instanceof ChromiumUnavailableError) throw new ServiceUnavailableError('the PDF renderer (Chromium) is not available on this server');
   throw err;
 }
 
@@ -54,6 +59,55 @@ export const evidenceRoutes = [
       ctx.type = 'application/zip';
       ctx.attachment(bundle.filename);
       return { body: bundle.stream };
+    },
+  }),
+  defineRoute<{ scan_id: string }, PurposeQueryT>({
+    method: 'get',
+    path: '/investigations/ssi/{scan_id}/report.pdf',
+    summary:
+      'The investigation report of an ended scan as a PDF rendered by Chromium: summary, target and final URL, redirect chain, a screenshot per page, ' +
+      'wallet table, PII found, the agent timeline, artifact hashes and the signing key id',
+    tags: ['investigations'],
+    access: READ,
+    request: { params: ScanParam, query: PurposeQuery },
+    responses: {
+      200: { description: 'The PDF; X-Content-SHA256 carries its hash', contentType: 'application/pdf' },
+      404: NOT_FOUND,
+      409: NOT_READY,
+      503: { description: 'Chromium is not available on this server', schema: ErrorSchema },
+    },
+    handler: async ({ params, query, principal, deps, ctx }) => {
+      const { pdf, filename } = await investigationReportPdf(deps, params.scan_id, {
+        actor: principalName(principal), action: 'download', artifact: 'report.pdf', purpose: query.purpose ?? 'download',
+      }).catch(mapEvidenceError);
+      ctx.type = 'application/pdf';
+      ctx.attachment(filename);
+      ctx.set('X-Content-SHA256', createHash('sha256').update(pdf).digest('hex'));
+      return { body: pdf };
+    },
+  }),
+  defineRoute<{ scan_id: string }, PurposeQueryT>({
+    method: 'get',
+    path: '/investigations/ssi/{scan_id}/lea-package',
+    summary:
+      'The package for a law-enforcement agency (a signed ZIP, streamed): the PDF report, the evidence bundle, wallets as CSV and XLSX, the custody log, ' +
+      'the signature manifest, the public key, SHA256SUMS and VERIFY.txt (how to check it with `npx fip evidence verify`, sha256sum and openssl)',
+    tags: ['investigations'],
+    access: READ,
+    request: { params: ScanParam, query: PurposeQuery },
+    responses: {
+      200: { description: 'The ZIP file', contentType: 'application/zip' },
+      404: NOT_FOUND,
+      409: NOT_READY,
+      503: { description: 'Chromium is not available on this server', schema: ErrorSchema },
+    },
+    handler: async ({ params, query, principal, deps, ctx }) => {
+      const pkg = await leaPackageStream(deps, params.scan_id, {
+        actor: principalName(principal), action: 'download', artifact: 'lea-package', purpose: query.purpose ?? 'download',
+      }).catch(mapEvidenceError);
+      ctx.type = 'application/zip';
+      ctx.attachment(pkg.filename);
+      return { body: pkg.stream };
     },
   }),
 ];

@@ -3,17 +3,20 @@
 // verifies offline, that names every single tampered file, whose captured files are byte-identical
 // across downloads, and whose chain of custody grows by one entry per download.
 import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { WARCParser } from 'warcio';
 import { insertInvestigation } from '../../db/repositories/investigation-repository';
 import { evidenceKeyringFor } from '../../infra/evidence-keyring';
 import { verifyPackage } from '../../services/evidence-verification';
+import { closeEvidenceBrowsers } from '../../services/investigation-report-pdf';
 import { asUser, http } from '../support/http';
 import { usersForEveryRole } from '../support/identities';
-import { startTestApi, startTestWorker, testKnex } from '../support/platform';
+import { closeAfterTestRun, startTestApi, startTestWorker, testKnex } from '../support/platform';
 import { startScamSiteFixture, type ScamSiteFixture } from '../support/scam-site-fixture';
 import { waczValidate } from '../support/wacz';
 import { waitFor } from '../support/wait-for';
@@ -55,6 +58,7 @@ describe('evidence bundles of a real scan', function () {
     const env = { SVC_TEMPORAL__TASK_QUEUE: queue, SVC_AUTH__TRUST_PROXY_HEADER: 'true', SVC_SSI__ALLOW_PRIVATE_TARGETS: `127.0.0.1:${site.port}`, SVC_WORKER__INSTANCE: `t-${queue}` };
     await startTestWorker(queue, env);
     api = await startTestApi(env);
+    closeAfterTestRun(closeEvidenceBrowsers);
     analyst = asUser((await usersForEveryRole()).analyst);
     const start = await http(`${api.url}/investigations/ssi`, { method: 'POST', headers: analyst, json: { url: `${site.origin}/r1`, label: 'evidence', options: { max_pages: 3, page_timeout_s: 30 } } });
     assert.equal(start.status, 202, start.text);
@@ -186,5 +190,78 @@ describe('evidence bundles of a real scan', function () {
     assert.equal(busy.status, 409, busy.text);
     await assert.rejects(testKnex()('evidence_custody').where({ subject_id: scanId }).update({ purpose: 'rewritten' }), /append-only/);
     await assert.rejects(testKnex()('evidence_custody').where({ subject_id: scanId }).delete(), /append-only/);
+  });
+
+  it('renders the PDF report with Chromium: its text layer holds the final URL, every wallet address and the signing key id; the download is in custody and audit', async () => {
+    const res = await fetch(`${api.url}/investigations/ssi/${scanId}/report.pdf?purpose=agency%20briefing`, { headers: analyst });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'application/pdf');
+    const pdf = Buffer.from(await res.arrayBuffer());
+    assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
+    assert.equal(res.headers.get('x-content-sha256'), sha(pdf));
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+    const flat = text.replace(/\s+/g, '');
+    const keyId = evidenceKeyringFor(api.deps.config).activeKeyId();
+    assert.ok(flat.includes(`${site.origin}/home`), 'final URL in the PDF text');
+    assert.ok(flat.includes(keyId), `key id ${keyId} in the PDF text`);
+    const wallets = (await http(`${api.url}/investigations/ssi/${scanId}`, { headers: analyst })).body.wallets as Array<{ address: string }>;
+    assert.ok(wallets.length >= 2, `wallets of the scan: ${wallets.length}`);
+    for (const w of wallets) assert.ok(flat.includes(w.address), `wallet ${w.address} in the PDF text`);
+    assert.ok(flat.includes('Redirectchain') && flat.includes('Timelineoftheagent'), 'sections present');
+    const custody = await testKnex()('evidence_custody').where({ subject_id: scanId, artifact: 'report.pdf', purpose: 'agency briefing' });
+    assert.equal(custody.length, 1);
+    assert.equal(custody[0].hashes['report.pdf'], `sha256:${sha(pdf)}`);
+    assert.equal(custody[0].verified, true);
+    assert.equal((await testKnex()('audit_events').where({ target_id: scanId, purpose: 'agency briefing', action: 'evidence.download' })).length, 1);
+  });
+
+  it('builds an LEA package that verifies with fip evidence verify, with sha256sum -c and with openssl, and whose inner bundle verifies too', async () => {
+    const file = path.join(tmp, 'lea.zip');
+    const res = await download(`${api.url}/investigations/ssi/${scanId}/lea-package?purpose=referral`, analyst, file);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'application/zip');
+    const dir = path.join(tmp, 'lea');
+    const files = await unzipTo(file, dir);
+    const bundleName = `evidence/ssi-${scanId}-evidence.wacz`;
+    for (const required of ['report.pdf', bundleName, 'wallets/wallets.csv', 'wallets/wallets.xlsx', 'custody/custody.jsonl', 'signature/public-key.pem', 'SHA256SUMS', 'VERIFY.txt', 'datapackage.json', 'datapackage-digest.json']) {
+      assert.ok(files.has(required), `${required} in ${[...files.keys()]}`);
+    }
+    const keyring = evidenceKeyringFor(api.deps.config);
+    const outer = await verifyPackage(file, { trustedKeys: keyring.trustedKeys() });
+    assert.deepEqual(outer.problems, []);
+    const inner = await verifyPackage(path.join(dir, bundleName), { trustedKeys: keyring.trustedKeys() });
+    assert.deepEqual(inner.problems, []);
+    assert.equal(files.get('signature/public-key.pem')!.toString('utf8'), keyring.signer().publicKeyPem);
+    const wallets = (await http(`${api.url}/investigations/ssi/${scanId}`, { headers: analyst })).body.wallets as Array<{ address: string }>;
+    for (const w of wallets) assert.ok(files.get('wallets/wallets.csv')!.toString('utf8').includes(w.address), `${w.address} in wallets.csv`);
+    assert.ok(files.get('VERIFY.txt')!.toString('utf8').includes('npx fip evidence verify'));
+    const custody = files.get('custody/custody.jsonl')!.toString('utf8').trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(custody.slice(-2).map((c: { action: string; purpose: string }) => [c.action, c.purpose]), [['export', 'referral'], ['download', 'referral']]);
+
+    // Standard tools, as VERIFY.txt tells an agency to use them.
+    const sums = spawnSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(sums.status, 0, sums.stdout + sums.stderr);
+    assert.match(sums.stdout, /report\.pdf: OK/);
+    const opensslCheck = () =>
+      spawnSync('bash', ['-c', [
+        'set -e',
+        `printf 'sha256:%s' "$(sha256sum datapackage.json | cut -d' ' -f1)" > digest.txt`,
+        `sed -n 's/.*"signature": "\\([A-Za-z0-9+/=]*\\)".*/\\1/p' datapackage-digest.json | head -n 1 | base64 -d > signature.bin`,
+        'openssl pkeyutl -verify -pubin -inkey signature/public-key.pem -rawin -in digest.txt -sigfile signature.bin',
+      ].join('\n')], { cwd: dir, encoding: 'utf8' });
+    const ok = opensslCheck();
+    assert.equal(ok.status, 0, ok.stdout + ok.stderr);
+    assert.match(ok.stdout, /Signature Verified Successfully/);
+    const fingerprint = execFileSync('bash', ['-c', "openssl pkey -pubin -in signature/public-key.pem -outform DER | tail -c 32 | sha256sum | cut -c1-32"], { cwd: dir, encoding: 'utf8' }).trim();
+    assert.equal(`ed25519:${fingerprint}`, keyring.activeKeyId());
+    fs.rmSync(path.join(dir, 'digest.txt'));
+    fs.rmSync(path.join(dir, 'signature.bin'));
+
+    const manifest = path.join(dir, 'datapackage.json');
+    fs.writeFileSync(manifest, fs.readFileSync(manifest, 'utf8').replace('"bytes": ', '"bytes":  '));
+    const tampered = opensslCheck();
+    assert.notEqual(tampered.status, 0, 'openssl rejects a changed manifest');
+    const viaCli = await verifyPackage(dir, { trustedKeys: keyring.trustedKeys() });
+    assert.deepEqual(viaCli.problems.map((p) => p.file).filter((f) => f === 'datapackage.json').length, 1);
   });
 });
