@@ -169,6 +169,15 @@ function provenance(inv: InvestigationRow, pages: readonly PageRow[], hars: read
   };
 }
 
+function parseHar(bytes: Buffer): HarLog | null {
+  try {
+    const har = JSON.parse(bytes.toString('utf8')) as HarLog;
+    return har && typeof har === 'object' && har.log && Array.isArray(har.log.entries) ? har : null;
+  } catch {
+    return null;
+  }
+}
+
 export interface EvidenceBundle {
   stream: Readable;
   filename: string;
@@ -187,10 +196,16 @@ export async function evidenceBundleStream(deps: EvidenceDeps, scanId: string, h
   const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
   try {
     const hars: HarLog[] = [];
+    // A HAR that is not one (never written so by the crawler) gives no WARC records; provenance says so.
+    const unreadableHars: number[] = [];
     const warcFile = path.join(dir, 'data.warc.gz');
     await writeScanWarc(warcFile, { scanId, capturedAt, software: EVIDENCE_SOFTWARE, targetUrl: inv.url }, (async function* () {
       for (const p of pages) {
-        const har = JSON.parse((await readBlob(deps.blobs, p.har_key)).toString('utf8')) as HarLog;
+        const har = parseHar(await readBlob(deps.blobs, p.har_key));
+        if (!har) {
+          unreadableHars.push(p.seq);
+          continue;
+        }
         hars.push({ log: { browser: har.log.browser, _platform: har.log._platform, entries: har.log.entries } });
         yield { seq: p.seq, har };
       }
@@ -200,7 +215,7 @@ export async function evidenceBundleStream(deps: EvidenceDeps, scanId: string, h
       JSON.stringify({ format: 'json-pages-1.0', id: 'pages', title: `Investigation ${scanId}` }),
       ...pages.map((p) => JSON.stringify({ id: deterministicUuid(`${scanId}|page|${p.seq}`), url: p.url, ts: p.captured_at.toISOString(), title: p.title ?? p.url })),
     ].join('\n') + '\n';
-    const prov = provenance(inv, pages, hars, blocked);
+    const prov = { ...provenance(inv, pages, hars, blocked), ...(unreadableHars.length ? { unreadable_hars: unreadableHars } : {}) };
     hars.length = 0;
 
     const expected = new Map<string, string>();

@@ -16,7 +16,7 @@ import { createCase } from '../../db/repositories/case-repository';
 import { insertIntake } from '../../db/repositories/intake-repository';
 import { upsertWallets } from '../../db/repositories/wallet-repository';
 import { deactivateSchedule } from '../../services/report-schedule-service';
-import { insertInvestigation, insertPage } from '../../db/repositories/investigation-repository';
+import { insertInvestigation, insertPage, setInvestigationState } from '../../db/repositories/investigation-repository';
 import { createBlobStore } from '../../infra/blob-store';
 import { startTestApi, startTestWorker, testConfig, testKnex, testTemporal } from '../support/platform';
 import { waitFor } from '../support/wait-for';
@@ -77,6 +77,8 @@ interface Fixtures {
   /** An investigation with one captured page (written through the repository, no crawl). */
   scanId: string;
   pageId: string;
+  /** An ended (completed) investigation with one captured page, for the evidence downloads. */
+  endedScanId: string;
   cases: CaseFixtures;
 }
 
@@ -157,6 +159,9 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'GET /investigations/ssi/active': () => ({ path: '/investigations/ssi/active?limit=5' }),
   'GET /investigations/ssi/{scan_id}': (fx) => ({ path: `/investigations/ssi/${fx.scanId}` }),
   'GET /investigations/ssi/{scan_id}/pages/{page_id}/{artifact}': (fx) => ({ path: `/investigations/ssi/${fx.scanId}/pages/${fx.pageId}/dom` }),
+  'GET /investigations/ssi/{scan_id}/evidence-bundle': (fx) => ({ path: `/investigations/ssi/${fx.endedScanId}/evidence-bundle?purpose=access%20walk` }),
+  'GET /investigations/ssi/{scan_id}/report.pdf': (fx) => ({ path: `/investigations/ssi/${fx.endedScanId}/report.pdf` }),
+  'GET /investigations/ssi/{scan_id}/lea-package': (fx) => ({ path: `/investigations/ssi/${fx.endedScanId}/lea-package` }),
   'GET /tasks/{task_id}': (fx) => ({ path: `/tasks/${fx.openReportTaskId}`, kind: { read: PLATFORM_TASK_KINDS.generateReportWorkflow.read } }),
   'POST /tasks/{task_id}/update': (fx) => ({
     path: `/tasks/${fx.sleepingScheduleTaskId}/update`,
@@ -292,9 +297,17 @@ describe('access policy of every route', function () {
       scanId, url: 'http://192.0.2.10/', seq: 0, state: 'CAPTURE', title: 'walk', httpStatus: 200, serverIp: '192.0.2.10', tls: null, responseHeaders: {},
       screenshot: art, dom: art, har: art, capturedAt: new Date(),
     });
+    const endedScanId = randomUUID();
+    await insertInvestigation(testKnex(), { scanId: endedScanId, url: 'http://192.0.2.11/', domain: '192.0.2.11', requestedBy: 'access-walk', playbookId: null, caseId: null, label: null, options: {} });
+    const har = await blobs.put(Buffer.from(JSON.stringify({ log: { version: '1.2', entries: [] } })));
+    await insertPage(testKnex(), {
+      scanId: endedScanId, url: 'http://192.0.2.11/', seq: 0, state: 'CAPTURE', title: 'walk', httpStatus: 200, serverIp: '192.0.2.11', tls: null, responseHeaders: {},
+      screenshot: art, dom: art, har, capturedAt: new Date(),
+    });
+    await setInvestigationState(testKnex(), endedScanId, { state: 'COMPLETE', status: 'completed' });
     fx = {
       scheduleId: schedule.body.id, reportId: task.result.report_id, openReportTaskId, sleepingScheduleTaskId,
-      intakeId: intake.body.id, queuedIntakeJobId, caseId: fixtureCase.id, playbookId, playbookIdsToDelete, walletScanId, scanId, pageId,
+      intakeId: intake.body.id, queuedIntakeJobId, caseId: fixtureCase.id, playbookId, playbookIdsToDelete, walletScanId, scanId, pageId, endedScanId,
       cases: await caseFixtures(url, users),
     };
   });
