@@ -41,14 +41,23 @@ export function signedZipStream(entries: AsyncIterable<ZipEntrySource> | Iterabl
     const hash = createHash('sha256');
     let bytes = 0;
     const entryDone = new Promise<void>((resolve, reject) => {
+      // A consumer that goes away (a client disconnecting) ends the package: no entry would ever finish.
+      const onClose = () => {
+        archive.off('entry', onEntry);
+        if (!Buffer.isBuffer(body)) body.destroy();
+        reject(new Error('the package stream was closed before it was complete'));
+      };
       const onEntry = (entry: { name: string }) => {
         if (entry.name !== source.path) return;
         archive.off('entry', onEntry);
         archive.off('error', reject);
+        out.off('close', onClose);
         resolve();
       };
       archive.on('entry', onEntry);
       archive.once('error', reject);
+      if (out.destroyed) onClose();
+      else out.once('close', onClose);
     });
     if (Buffer.isBuffer(body)) {
       hash.update(body);

@@ -205,3 +205,26 @@ describe('evidence signing configuration', () => {
     assert.match(lines[0]!, /"signing_key":"\[redacted\]"/);
   });
 });
+
+describe('signed package writer', () => {
+  it('stops reading its sources when the consumer goes away mid-package (a client disconnecting)', async () => {
+    const { Readable } = await import('node:stream');
+    const { signedZipStream } = await import('../../services/signed-zip-writer');
+    const keyring = fileEvidenceKeyring(fs.mkdtempSync(path.join(os.tmpdir(), 'fip-evidence-keys-')));
+    let produced = 0;
+    const endless = new Readable({
+      read() {
+        produced += 1;
+        this.push(Buffer.alloc(64 * 1024, produced % 251));
+      },
+    });
+    const sourceClosed = new Promise<void>((resolve) => endless.once('close', () => resolve()));
+    const zip = signedZipStream([{ path: 'archive/endless.bin', open: () => endless }], {
+      date: new Date(CREATED), signer: keyring.signer(), manifest: { created: CREATED, software: 'fip-test 1.0' },
+    });
+    await new Promise<void>((resolve) => zip.once('data', () => resolve()));
+    zip.destroy();
+    const closedInTime = await Promise.race([sourceClosed.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000))]);
+    assert.equal(closedInTime, true, `the source was still being read after the consumer left (${produced} chunks)`);
+  });
+});
