@@ -6,6 +6,7 @@ import { analyticsRoutes } from './routes/analytics-routes';
 import { auditRoutes } from './routes/audit-routes';
 import { campaignRoutes } from './routes/campaign-routes';
 import { intakeRoutes } from './routes/intake-routes';
+import { evidenceRoutes } from './routes/evidence-routes';
 import { investigationRoutes } from './routes/investigation-routes';
 import { investigationWalletRoutes } from './routes/investigation-wallet-routes';
 import { playbookRoutes } from './routes/playbook-routes';
@@ -46,6 +47,7 @@ export function allRoutes(): RouteDef[] {
     ...investigationWalletRoutes,
     ...investigationRoutes,
     ...consoleRoutes,
+    ...evidenceRoutes,
   ];
   return routes;
 }

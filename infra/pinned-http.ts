@@ -38,6 +38,8 @@ export interface PinnedResponse {
   headers: Record<string, string>;
   body: Buffer;
   serverIp: string;
+  /** The crawler's own address on this connection (its egress address, for evidence provenance). */
+  localIp: string | null;
   tls: TlsDetails | null;
 }
 
@@ -100,6 +102,7 @@ export function pinnedRequest(req: PinnedRequest): Promise<PinnedResponse> {
           headers: out,
           body: Buffer.concat(chunks),
           serverIp: socket?.remoteAddress ?? req.address,
+          localIp: socket?.localAddress ?? null,
           tls: secure && socket ? tlsOf(socket as TLSSocket) : null,
         });
       });

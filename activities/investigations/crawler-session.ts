@@ -5,6 +5,7 @@
 // checked again. WebSockets go through the same check; service workers are blocked. The session
 // records what the capture needs: the document's status, headers, server IP and TLS details, a HAR
 // of the exchanges, JSON responses, and the requests it blocked.
+import os from 'node:os';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { pinnedRequest, type TlsDetails } from '../../infra/pinned-http';
 import type { BlockedRequestInput } from '../../db/repositories/investigation-repository';
@@ -30,6 +31,8 @@ interface HarEntry {
     content: { size: number; mimeType: string; text?: string; encoding?: string }; headersSize: -1; bodySize: number;
   };
   serverIPAddress: string;
+  /** The crawler's egress address on this exchange (evidence provenance). */
+  _clientIPAddress?: string;
   cache: Record<string, never>;
   timings: { send: number; wait: number; receive: number };
   _resourceType: string;
@@ -135,7 +138,7 @@ export class CrawlerSession {
     return session;
   }
 
-  private record(resourceType: string, method: string, url: string, reqHeaders: Record<string, string>, res: { status: number; headers: Record<string, string>; body: Buffer; serverIp: string }, started: number): void {
+  private record(resourceType: string, method: string, url: string, reqHeaders: Record<string, string>, res: { status: number; headers: Record<string, string>; body: Buffer; serverIp: string; localIp?: string | null }, started: number): void {
     const mimeType = res.headers['content-type'] ?? '';
     const textual = /^(text\/|application\/(json|javascript|xml|x-www-form-urlencoded)|image\/svg)/i.test(mimeType) || /\+json|\+xml/i.test(mimeType);
     const content: HarEntry['response']['content'] = { size: res.body.length, mimeType };
@@ -152,6 +155,7 @@ export class CrawlerSession {
         redirectURL: res.headers.location ?? '', content, headersSize: -1, bodySize: res.body.length,
       },
       serverIPAddress: res.serverIp,
+      ...(res.localIp ? { _clientIPAddress: res.localIp } : {}),
       cache: {},
       timings: { send: 0, wait: Date.now() - started, receive: 0 },
       _resourceType: resourceType,
@@ -163,7 +167,10 @@ export class CrawlerSession {
   takeHar(): Buffer {
     const entries = this.har;
     this.har = [];
-    return Buffer.from(JSON.stringify({ log: { version: '1.2', creator: { name: 'fip-crawler', version: '1' }, pages: [], entries } }, null, 1));
+    // browser and _platform: provenance for evidence bundles (which browser and host captured this).
+    const browser = { name: 'Chromium', version: this.context.browser()?.version() ?? 'unknown' };
+    const platform = { os: `${os.platform()} ${os.release()}`, arch: os.arch(), node: process.version };
+    return Buffer.from(JSON.stringify({ log: { version: '1.2', creator: { name: 'fip-crawler', version: '1' }, browser, _platform: platform, pages: [], entries } }, null, 1));
   }
 
   takeBlocked(): BlockedRequestInput[] {

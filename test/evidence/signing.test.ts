@@ -183,3 +183,48 @@ describe('evidence signing and offline verification', function () {
     assert.match(bad.stdout, /^OK +archive\/data\.warc\.gz /m, 'untouched files stay OK');
   });
 });
+
+describe('evidence signing configuration', () => {
+  it('reads SVC_EVIDENCE__PREVIOUS_PUBLIC_KEYS as PEMs or as comma-separated paths, and redacts the signing key from logs', async () => {
+    const { loadConfig } = await import('../../config/config');
+    const { createLogger } = await import('../../infra/logger');
+    const a = generateKeyPairSync('ed25519');
+    const b = generateKeyPairSync('ed25519');
+    const pems = `${publicKeyPem(a.publicKey)}${publicKeyPem(b.publicKey)}`;
+    assert.deepEqual(loadConfig({ SVC_EVIDENCE__PREVIOUS_PUBLIC_KEYS: pems }).evidence.previous_public_keys, [publicKeyPem(a.publicKey).trim(), publicKeyPem(b.publicKey).trim()]);
+    assert.deepEqual(loadConfig({ SVC_EVIDENCE__PREVIOUS_PUBLIC_KEYS: '/keys/a.pem, /keys/b.pem' }).evidence.previous_public_keys, ['/keys/a.pem', '/keys/b.pem']);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fip-evidence-cfg-'));
+    fs.writeFileSync(path.join(dir, 'a.pem'), publicKeyPem(a.publicKey));
+    const signing = b.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const config = loadConfig({ SVC_EVIDENCE__SIGNING_KEY: signing, SVC_EVIDENCE__PREVIOUS_PUBLIC_KEYS: path.join(dir, 'a.pem'), SVC_DATA_DIR: dir });
+    const keyring = configuredEvidenceKeyring(config.evidence.signing_key!, config.evidence.previous_public_keys);
+    assert.deepEqual([...keyring.trustedKeys().keys()].sort(), [signingKeyId(a.publicKey), signingKeyId(b.publicKey)].sort());
+    const lines: string[] = [];
+    createLogger('info', 'test', { write: (l: string) => lines.push(l) }).info({ config }, 'config');
+    assert.doesNotMatch(lines[0]!, /PRIVATE KEY/);
+    assert.match(lines[0]!, /"signing_key":"\[redacted\]"/);
+  });
+});
+
+describe('signed package writer', () => {
+  it('stops reading its sources when the consumer goes away mid-package (a client disconnecting)', async () => {
+    const { Readable } = await import('node:stream');
+    const { signedZipStream } = await import('../../services/signed-zip-writer');
+    const keyring = fileEvidenceKeyring(fs.mkdtempSync(path.join(os.tmpdir(), 'fip-evidence-keys-')));
+    let produced = 0;
+    const endless = new Readable({
+      read() {
+        produced += 1;
+        this.push(Buffer.alloc(64 * 1024, produced % 251));
+      },
+    });
+    const sourceClosed = new Promise<void>((resolve) => endless.once('close', () => resolve()));
+    const zip = signedZipStream([{ path: 'archive/endless.bin', open: () => endless }], {
+      date: new Date(CREATED), signer: keyring.signer(), manifest: { created: CREATED, software: 'fip-test 1.0' },
+    });
+    await new Promise<void>((resolve) => zip.once('data', () => resolve()));
+    zip.destroy();
+    const closedInTime = await Promise.race([sourceClosed.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000))]);
+    assert.equal(closedInTime, true, `the source was still being read after the consumer left (${produced} chunks)`);
+  });
+});

@@ -16,7 +16,7 @@ import { createCase } from '../../db/repositories/case-repository';
 import { insertIntake } from '../../db/repositories/intake-repository';
 import { upsertWallets } from '../../db/repositories/wallet-repository';
 import { deactivateSchedule } from '../../services/report-schedule-service';
-import { insertInvestigation, insertPage } from '../../db/repositories/investigation-repository';
+import { insertInvestigation, insertPage, setInvestigationState } from '../../db/repositories/investigation-repository';
 import { createBlobStore } from '../../infra/blob-store';
 import { startTestApi, startTestWorker, testConfig, testKnex, testTemporal } from '../support/platform';
 import { waitFor } from '../support/wait-for';
@@ -78,6 +78,8 @@ interface Fixtures {
   /** An investigation with one captured page (written through the repository, no crawl). */
   scanId: string;
   pageId: string;
+  /** An ended (completed) investigation with one captured page, for the evidence downloads. */
+  endedScanId: string;
   cases: CaseFixtures;
   /** A sealed dossier of caseId and scanId. */
   dossierId: string;
@@ -188,6 +190,9 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'GET /investigations/ssi/active': () => ({ path: '/investigations/ssi/active?limit=5' }),
   'GET /investigations/ssi/{scan_id}': (fx) => ({ path: `/investigations/ssi/${fx.scanId}` }),
   'GET /investigations/ssi/{scan_id}/pages/{page_id}/{artifact}': (fx) => ({ path: `/investigations/ssi/${fx.scanId}/pages/${fx.pageId}/dom` }),
+  'GET /investigations/ssi/{scan_id}/evidence-bundle': (fx) => ({ path: `/investigations/ssi/${fx.endedScanId}/evidence-bundle?purpose=access%20walk` }),
+  'GET /investigations/ssi/{scan_id}/report.pdf': (fx) => ({ path: `/investigations/ssi/${fx.endedScanId}/report.pdf` }),
+  'GET /investigations/ssi/{scan_id}/lea-package': (fx) => ({ path: `/investigations/ssi/${fx.endedScanId}/lea-package` }),
   'GET /tasks/{task_id}': (fx) => ({ path: `/tasks/${fx.openReportTaskId}`, kind: { read: PLATFORM_TASK_KINDS.generateReportWorkflow.read } }),
   'POST /tasks/{task_id}/update': (fx) => ({
     path: `/tasks/${fx.sleepingScheduleTaskId}/update`,
@@ -392,10 +397,18 @@ describe('access policy of every route', function () {
     const dossier = await http(`${url}/reports/dossiers`, { method: 'POST', headers: admin, json: { title: 'access walk dossier', case_id: fixtureCase.id, scan_ids: [scanId] } });
     assert.equal(dossier.status, 202, dossier.text);
     await waitFor('the fixture dossier', async () => (await http(`${url}/reports/dossiers/${dossier.body.plan_id}`, { headers: admin })).body.status === 'ready', 60_000, 200);
+    const endedScanId = randomUUID();
+    await insertInvestigation(testKnex(), { scanId: endedScanId, url: 'http://192.0.2.11/', domain: '192.0.2.11', requestedBy: 'access-walk', playbookId: null, caseId: null, label: null, options: {} });
+    const har = await blobs.put(Buffer.from(JSON.stringify({ log: { version: '1.2', entries: [] } })));
+    await insertPage(testKnex(), {
+      scanId: endedScanId, url: 'http://192.0.2.11/', seq: 0, state: 'CAPTURE', title: 'walk', httpStatus: 200, serverIp: '192.0.2.11', tls: null, responseHeaders: {},
+      screenshot: art, dom: art, har, capturedAt: new Date(),
+    });
+    await setInvestigationState(testKnex(), endedScanId, { state: 'COMPLETE', status: 'completed' });
     fx = {
       dossierId: dossier.body.plan_id,
       scheduleId: schedule.body.id, reportId: task.result.report_id, openReportTaskId, sleepingScheduleTaskId,
-      intakeId: intake.body.id, queuedIntakeJobId, caseId: fixtureCase.id, playbookId, playbookIdsToDelete, walletScanId, scanId, pageId,
+      intakeId: intake.body.id, queuedIntakeJobId, caseId: fixtureCase.id, playbookId, playbookIdsToDelete, walletScanId, scanId, pageId, endedScanId,
       cases: await caseFixtures(url, users),
       search: await searchFixtures(url, users),
       campaignId: (await testKnex()('campaigns').insert({ name: `access walk ${randomUUID()}`, created_by: 'access-walk', taxonomy: 'romance' }).returning('id'))[0].id,
