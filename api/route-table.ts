@@ -4,6 +4,7 @@ import type { RouteDef } from './route-definition';
 import { accountRoutes } from './routes/account-routes';
 import { auditRoutes } from './routes/audit-routes';
 import { intakeRoutes } from './routes/intake-routes';
+import { intelligenceRoutes } from './routes/intelligence-routes';
 import { investigationRoutes } from './routes/investigation-routes';
 import { investigationWalletRoutes } from './routes/investigation-wallet-routes';
 import { playbookRoutes } from './routes/playbook-routes';
@@ -28,6 +29,7 @@ export function allRoutes(): RouteDef[] {
     ...leaReferralRoutes,
     ...reviewRoutes,
     ...intakeRoutes,
+    ...intelligenceRoutes,
     ...auditRoutes,
     ...playbookRoutes,
     // The wallet routes (/investigations/ssi/wallets) come before /investigations/ssi/{scan_id}.
