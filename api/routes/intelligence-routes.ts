@@ -81,7 +81,13 @@ const EntityListQuery = z.object({
 });
 
 const IdParam = z.object({ id: z.string().uuid() });
-const KeyParam = z.object({ type: z.enum(GRAPH_ENTITY_TYPES), value: z.string().min(1).max(2048) });
+// A path or query longer than Node's 16 KB header limit is refused before the router (431); 1,000
+// characters stay under it even percent-encoded. Longer values (URLs up to 2,048) are reached by id.
+const KEY_VALUE_MAX = 1000;
+const KeyParam = z.object({
+  type: z.enum(GRAPH_ENTITY_TYPES),
+  value: z.string().min(1).max(KEY_VALUE_MAX).describe(`the value as found or normalized (at most ${KEY_VALUE_MAX} characters; reach longer ones by id)`),
+});
 
 const ActivityQuery = z.object({
   bucket: z.enum(ACTIVITY_BUCKETS).default('day'),
@@ -103,7 +109,7 @@ const listOf = <T extends z.ZodType>(item: T) =>
 
 const GraphQuery = z.object({
   seed: z
-    .union([z.string().min(1).max(2048), z.array(z.string().min(1).max(2048)).min(1).max(50)])
+    .union([z.string().min(1).max(KEY_VALUE_MAX), z.array(z.string().min(1).max(KEY_VALUE_MAX)).min(1).max(10)])
     .transform((v) => (Array.isArray(v) ? v : [v]))
     .describe('repeatable: an entity id, or type:value (for example domain:pay.example)'),
   depth: z.coerce.number().int().min(1).max(4).default(2),
