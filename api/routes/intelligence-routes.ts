@@ -84,6 +84,7 @@ const IdParam = z.object({ id: z.string().uuid() });
 // A path or query longer than Node's 16 KB header limit is refused before the router (431); 1,000
 // characters stay under it even percent-encoded. Longer values (URLs up to 2,048) are reached by id.
 const KEY_VALUE_MAX = 1000;
+const SEED_MAX = 200;
 const KeyParam = z.object({
   type: z.enum(GRAPH_ENTITY_TYPES),
   value: z.string().min(1).max(KEY_VALUE_MAX).describe(`the value as found or normalized (at most ${KEY_VALUE_MAX} characters; reach longer ones by id)`),
@@ -109,9 +110,10 @@ const listOf = <T extends z.ZodType>(item: T) =>
 
 const GraphQuery = z.object({
   seed: z
-    .union([z.string().min(1).max(KEY_VALUE_MAX), z.array(z.string().min(1).max(KEY_VALUE_MAX)).min(1).max(10)])
+    // Several seeds share one query string: each at most 200 characters (longer values by id).
+    .union([z.string().min(1).max(SEED_MAX), z.array(z.string().min(1).max(SEED_MAX)).min(1).max(5)])
     .transform((v) => (Array.isArray(v) ? v : [v]))
-    .describe('repeatable: an entity id, or type:value (for example domain:pay.example)'),
+    .describe('repeatable (at most 5): an entity id, or type:value (for example domain:pay.example), at most 200 characters'),
   depth: z.coerce.number().int().min(1).max(4).default(2),
   max_nodes: z.coerce.number().int().min(1).max(2000).default(500),
   edge_kinds: listOf(z.enum(RELATIONSHIP_KINDS)).optional().describe('repeatable; default every kind'),
