@@ -18,6 +18,7 @@ import { createEgressCheck } from './investigations/crawler-egress';
 import { createInvestigationActivities } from './investigations/investigation-activities';
 import { createPlaybookActivities } from './investigations/playbook-activities';
 import { createReviewClaimActivities } from './cases/review-claim-activities';
+import { createRiskScoreActivities } from './intelligence/risk-score-activities';
 import { createBrowserProvider, type BrowserProvider } from './reports/browser-pool';
 import { createReportDeliveryActivities } from './reports/report-delivery';
 import { createReportGenerationActivities } from './reports/report-generation';
@@ -95,6 +96,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createPlaybookActivities({ knex }),
     ...createDossierActivities({ knex, blobs, config, log, softwareVersion: packageJson.version }),
     ...createAnalyticsRefreshActivities({ knex }),
+    ...createRiskScoreActivities({ knex }),
     async runScheduledReportsJob(input: { dryRun: boolean }): Promise<ScheduledReportsJobResult> {
       return runScheduledReportsJob(
         { knex, temporal: deps.temporal, taskQueue: config.temporal.task_queue, log, steps: { ...generation, ...delivery, ...schedule } },

@@ -7,6 +7,7 @@ import { auditRoutes } from './routes/audit-routes';
 import { campaignRoutes } from './routes/campaign-routes';
 import { intakeRoutes } from './routes/intake-routes';
 import { evidenceRoutes } from './routes/evidence-routes';
+import { intelligenceRoutes } from './routes/intelligence-routes';
 import { investigationRoutes } from './routes/investigation-routes';
 import { investigationWalletRoutes } from './routes/investigation-wallet-routes';
 import { playbookRoutes } from './routes/playbook-routes';
@@ -41,6 +42,7 @@ export function allRoutes(): RouteDef[] {
     ...analyticsRoutes,
     ...reviewRoutes,
     ...intakeRoutes,
+    ...intelligenceRoutes,
     ...auditRoutes,
     ...playbookRoutes,
     // The wallet routes (/investigations/ssi/wallets) come before /investigations/ssi/{scan_id}.

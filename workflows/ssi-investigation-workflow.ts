@@ -122,6 +122,13 @@ export async function ssiInvestigationWorkflow(input: InvestigationWorkflowInput
 
     await enter('EXTRACT_WALLETS', 85);
     const sweep = await shared.sweepInvestigationWallets({ scanId });
+    // The scan's entities have new sightings: refresh their loss and risk score (a failure here
+    // does not fail the investigation; the next sighting of each entity recomputes it).
+    try {
+      await shared.recomputeSourceRiskScores({ kind: 'investigation', id: scanId });
+    } catch (err) {
+      if (isCancellation(err)) throw err;
+    }
     await enter('COMPLETE', 100, { pages, wallets: sweep.wallets });
     return { scan_id: scanId, state: 'COMPLETE', final_url: finalUrl, pages, wallets: sweep.wallets, detail_path: `/investigations/ssi/${scanId}` };
   } catch (err) {

@@ -15,6 +15,7 @@ import { listActiveSchedules } from '../../db/repositories/report-schedule-repos
 import { createCase } from '../../db/repositories/case-repository';
 import { insertIntake } from '../../db/repositories/intake-repository';
 import { upsertWallets } from '../../db/repositories/wallet-repository';
+import { recordSourceEntities } from '../../db/repositories/entity-repository';
 import { deactivateSchedule } from '../../services/report-schedule-service';
 import { insertInvestigation, insertPage, setInvestigationState } from '../../db/repositories/investigation-repository';
 import { createBlobStore } from '../../infra/blob-store';
@@ -86,6 +87,8 @@ interface Fixtures {
   search: SearchFixtures;
   /** A campaign every allowed caller may read, change and ask LEA suggestions of. */
   campaignId: string;
+  /** A graph entity (a domain, so also an indicator) for the intelligence routes. */
+  intel: { entityId: string; domain: string };
 }
 
 function intakeSubmission(): FormData {
@@ -112,6 +115,12 @@ interface CaseFixtures {
   enqueue: Record<string, string>;
   claim: Record<string, string>;
   decide: Record<string, string>;
+}
+
+async function intelFixture(): Promise<{ entityId: string; domain: string }> {
+  const domain = `access-walk-${randomUUID().slice(0, 8)}.example`;
+  const r = await recordSourceEntities(testKnex(), { kind: 'manual', id: `access-walk-${domain}` }, [{ type: 'domain', value: domain }, { type: 'email', value: `x@${domain}` }]);
+  return { entityId: r.entities.find((e) => e.type === 'domain')!.id, domain };
 }
 
 interface ValidRequest {
@@ -203,6 +212,16 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'GET /cases': () => ({ path: '/cases?limit=5&status=open' }),
   'POST /cases': () => ({ path: '/cases', json: { title: 'access walk case', priority: 'low' } }),
   'GET /cases/{case_id}': (fx) => ({ path: `/cases/${fx.cases.caseId}` }),
+  'GET /intelligence/entities': () => ({ path: '/intelligence/entities?order_by=loss&limit=5' }),
+  'GET /intelligence/entities/{id}': (fx) => ({ path: `/intelligence/entities/${fx.intel.entityId}` }),
+  'GET /intelligence/entities/{type}/{value}': (fx) => ({ path: `/intelligence/entities/domain/${fx.intel.domain}` }),
+  'GET /intelligence/entities/{type}/{value}/activity': (fx) => ({ path: `/intelligence/entities/domain/${fx.intel.domain}/activity?bucket=week` }),
+  'GET /intelligence/entities/{type}/{value}/neighbors': (fx) => ({ path: `/intelligence/entities/domain/${fx.intel.domain}/neighbors` }),
+  'GET /intelligence/indicators': () => ({ path: '/intelligence/indicators?min_confidence=10&limit=5' }),
+  'GET /intelligence/indicators/{id}': (fx) => ({ path: `/intelligence/indicators/${fx.intel.entityId}` }),
+  'GET /intelligence/graph': (fx) => ({ path: `/intelligence/graph?seed=${fx.intel.entityId}&depth=2` }),
+  'GET /intelligence/graph.png': (fx) => ({ path: `/intelligence/graph.png?seed=domain:${fx.intel.domain}&width=400&height=300` }),
+  'GET /discovery/search': (fx) => ({ path: `/discovery/search?q=${fx.intel.domain.slice(0, 12)}` }),
   'PATCH /cases/{id}': (fx) => ({ path: `/cases/${fx.cases.caseId}`, json: { priority: 'high' } }),
   'POST /cases/{id}/lea-referral': (fx) => ({ path: `/cases/${fx.cases.caseId}/lea-referral`, json: { agency: 'NCA', jurisdiction: 'UK', contact: 'desk@nca.example', status: 'draft' } }),
   'GET /cases/{id}/lea-referral': (fx) => ({ path: `/cases/${fx.cases.caseId}/lea-referral` }),
@@ -412,6 +431,7 @@ describe('access policy of every route', function () {
       cases: await caseFixtures(url, users),
       search: await searchFixtures(url, users),
       campaignId: (await testKnex()('campaigns').insert({ name: `access walk ${randomUUID()}`, created_by: 'access-walk', taxonomy: 'romance' }).returning('id'))[0].id,
+      intel: await intelFixture(),
     };
   });
 

@@ -50,6 +50,13 @@ export async function intakeProcessingWorkflow(input: IntakeProcessingInput): Pr
       return { intake_id: input.intakeId, status: 'failed', failed_step: step };
     }
   }
+  // The intake's entities have new sightings: refresh their loss and risk score. A failure here
+  // does not fail the intake (the next sighting of each entity recomputes it).
+  try {
+    await bookkeeping.recomputeSourceRiskScores({ kind: 'intake', id: input.intakeId });
+  } catch (err) {
+    if (isCancellation(err)) throw err;
+  }
   await bookkeeping.finishIntakeProcessing({ intakeId: input.intakeId, outcome: 'processed' });
   progress.set('done', 100);
   return { intake_id: input.intakeId, status: 'processed' };

@@ -1,0 +1,74 @@
+// What the intelligence routes answer, shaped from the repositories' rows for one caller: bank
+// details masked for every role but analyst, every value masked for researchers (aggregate-only,
+// domain/intelligence/entity-masking.ts).
+import type { Role } from '../../domain/auth/roles';
+import { isAggregateOnly, visibleEntityValue } from '../../domain/intelligence/entity-masking';
+import type { IntelEntityRow } from '../../db/repositories/intel-entity-repository';
+import type { GraphNodeRow, IndicatorRow, IntelEntityDetailRow, LinkedCase, SightingsBySource } from '../../db/repositories/intel-read-repository';
+
+export function entityView(row: IntelEntityRow, roles: readonly Role[]) {
+  const aggregateOnly = isAggregateOnly(roles);
+  return {
+    id: row.id,
+    type: row.type,
+    value: visibleEntityValue(row.type, row.value, roles),
+    display_value: visibleEntityValue(row.type, row.display_value, roles),
+    attributes: aggregateOnly || row.type === 'bank_account' && !roles.includes('analyst') ? {} : row.attributes,
+    first_seen_at: row.first_seen_at,
+    last_seen_at: row.last_seen_at,
+    sighting_count: row.sighting_count,
+    risk_score: row.risk_score,
+    loss: { max: row.loss_max, by_currency: row.loss_by_currency },
+    victim_count: row.victim_count,
+  };
+}
+
+export function entityDetailView(
+  row: IntelEntityDetailRow,
+  extra: { cases: LinkedCase[]; sightings: SightingsBySource[] },
+  roles: readonly Role[],
+) {
+  const aggregateOnly = isAggregateOnly(roles);
+  return {
+    ...entityView(row, roles),
+    risk: { score: row.risk_score, computed_at: row.risk_computed_at, factors: row.risk_explanation ?? [] },
+    loss_by_currency: Object.entries(row.loss_by_currency)
+      .map(([currency, amount]) => ({ currency, amount }))
+      .sort((a, b) => (a.currency < b.currency ? -1 : 1)),
+    sightings_by_source: extra.sightings,
+    linked_case_count: extra.cases.length,
+    // Researchers do not read cases: they get the count only.
+    linked_cases: aggregateOnly ? [] : extra.cases,
+  };
+}
+
+export function nodeView(row: GraphNodeRow, roles: readonly Role[]) {
+  return {
+    id: row.id,
+    type: row.type,
+    value: visibleEntityValue(row.type, row.value, roles),
+    display_value: visibleEntityValue(row.type, row.display_value, roles),
+    risk_score: row.risk_score,
+  };
+}
+
+export function indicatorView(row: IndicatorRow, roles: readonly Role[]) {
+  return {
+    id: row.entity_id,
+    type: row.type,
+    value: visibleEntityValue(row.type, row.value, roles),
+    display_value: visibleEntityValue(row.type, row.display_value, roles),
+    category: row.category,
+    confidence: row.confidence,
+    valid_from: row.valid_from,
+    tlp: row.tlp,
+    revision: row.revision,
+    risk_score: row.risk_score,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export function rolesOf(principal: { kind: 'user'; roles: Role[] } | { kind: 'service' } | null): Role[] {
+  return principal && principal.kind === 'user' ? principal.roles : [];
+}
