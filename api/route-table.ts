@@ -14,6 +14,9 @@ import { reviewRoutes } from './routes/review-routes';
 import { scheduledReportRoutes } from './routes/scheduled-report-routes';
 import { systemRoutes } from './routes/system-routes';
 import { taskRoutes } from './routes/task-routes';
+import { exportRoutes } from './routes/export-routes';
+import { feedRoutes } from './routes/feed-routes';
+import { taxiiRoutes } from './routes/taxii-routes';
 
 let routes: RouteDef[] | null = null;
 
@@ -33,6 +36,9 @@ export function allRoutes(): RouteDef[] {
     // The wallet routes (/investigations/ssi/wallets) come before /investigations/ssi/{scan_id}.
     ...investigationWalletRoutes,
     ...investigationRoutes,
+    ...exportRoutes,
+    ...feedRoutes,
+    ...taxiiRoutes,
   ];
   return routes;
 }
