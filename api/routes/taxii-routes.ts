@@ -145,7 +145,7 @@ async function collectionPage(deps: AppDeps, c: TaxiiCollection, q: ObjectsQuery
     items.push(...page.rows.map((r) => ({ object: stixCampaign(r), date_added: stixTime(r.updated_at) })));
     more = page.more;
     const last = page.rows[page.rows.length - 1];
-    if (last) next = { kind: 'c', ts: last.keyset_ts, id: last.id };
+    next = last ? { kind: 'c', ts: last.keyset_ts, id: last.id } : (q.next ?? null);
   } else {
     const after = q.next?.kind === 'f' ? { xid: q.next.xid, revision: q.next.revision } : undefined;
     let entityIds: string[] | undefined;
@@ -156,9 +156,11 @@ async function collectionPage(deps: AppDeps, c: TaxiiCollection, q: ObjectsQuery
     }
     more = page.more;
     const last = page.rows[page.rows.length - 1];
-    if (last) next = { kind: 'f', xid: last.write_xid, revision: last.revision };
+    next = last ? { kind: 'f', xid: last.write_xid, revision: last.revision } : (q.next ?? null);
   }
-  return { items: items.filter((i) => matchesFilter(i.object, match)), more, next: more ? next : null };
+  // `next` also when more is false: a client polling later passes it to get only what was added
+  // since, without added_after's dependence on clocks.
+  return { items: items.filter((i) => matchesFilter(i.object, match)), more, next };
 }
 
 function dateHeaders(ctx: Koa.Context, items: Added[]): void {
@@ -193,7 +195,7 @@ export const taxiiRoutes = [
     responses: taxiiResponses(Discovery, 'The discovery resource'),
     handler: async ({ ctx }) => {
       taxii(ctx);
-      const root = `${ctx.origin}${TAXII_API_ROOT}`;
+      const root = `${ctx.protocol}://${ctx.host}${TAXII_API_ROOT}`;
       return { body: { title: 'Fraud Intelligence Platform TAXII 2.1', description: 'Read-only indicators, wallets and campaigns as STIX 2.1', default: root, api_roots: [root] } };
     },
   }),
