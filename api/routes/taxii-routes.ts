@@ -137,7 +137,7 @@ async function collectionPage(deps: AppDeps, c: TaxiiCollection, q: ObjectsQuery
     limit = Math.max(1, q.limit - head.length);
   }
   let more: boolean;
-  let next: TaxiiNext | null = null;
+  let next: TaxiiNext | null;
   if (c.key === 'campaigns') {
     const after = q.next?.kind === 'c' ? { ts: q.next.ts, id: q.next.id } : undefined;
     const ids = match.ids?.filter((i) => /^campaign--[0-9a-f-]{36}$/i.test(i)).map((i) => i.slice('campaign--'.length));

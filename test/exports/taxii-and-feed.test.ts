@@ -157,7 +157,7 @@ describe('TAXII 2.1 server and the partner feed', function () {
       const wasWriting = writing;
       const res = await http(`${url}/taxii2/api/collections/${INDICATORS}/objects/?limit=7${next ? `&next=${next}` : ''}`, { headers: { ...taxiiKey, ...TAXII } });
       assert.equal(res.status, 200, res.text);
-      for (const o of res.body.objects as Array<{ id: string; pattern?: string }>) {
+      for (const o of res.body.objects as Array<{ id: string; type: string; pattern?: string }>) {
         if (o.type === 'indicator') allIds.push(o.id);
         const m = o.pattern?.match(/^\[domain-name:value = '(w\d+-[0-9a-f]{8}\.example)'\]$/);
         if (m && m[1]!.endsWith(`-${tag}.example`)) seen.push(m[1]!);
@@ -184,7 +184,7 @@ describe('TAXII 2.1 server and the partner feed', function () {
     let last: { complete_until: string | null; more: boolean } | null = null;
     for (let rounds = 0; rounds < 100_000; rounds++) {
       const wasWriting = writing;
-      const res = await http(`${url}/feeds/indicators?limit=5${cursor ? `&cursor=${cursor}` : ''}`, { headers: taxiiKey });
+      const res: { status: number; text: string; body: { items: Array<{ id: string; value: string; revision: string }>; next_cursor: string | null; more: boolean; complete_until: string | null } } = await http(`${url}/feeds/indicators?limit=5${cursor ? `&cursor=${cursor}` : ''}`, { headers: taxiiKey });
       assert.equal(res.status, 200, res.text);
       for (const item of res.body.items as Array<{ id: string; value: string; revision: string }>) {
         allIds.push(`${item.id}@${item.revision}`);
