@@ -5,7 +5,8 @@ import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import { researcherAggregate } from '../../db/repositories/export-repository';
 import { GRAPH_ENTITY_TYPES, type GraphEntityType } from '../../domain/graph/entity-types';
-import { mayReadBankDetails } from '../../domain/exports/export-rows';
+import { INTEL_ENTITY_ORDERS } from '../../db/repositories/intel-entity-repository';
+import { seesBankDetails } from '../../domain/intelligence/entity-masking';
 import { recordAuditEvent } from '../../db/repositories/audit-event-repository';
 import { neutralizeFormula } from '../../domain/spreadsheet-safety';
 import { EXPORT_CONTENT_TYPES } from '../../services/exports/export-writers';
@@ -18,6 +19,8 @@ const since = z.iso.datetime({ offset: true }).optional().describe('ISO 8601 tim
 const EntityExportQuery = z.object({
   fmt: z.enum(['csv', 'xlsx']).default('csv').describe('csv (UTF-8, header row, formula-safe) or xlsx'),
   entity_type: z.enum(GRAPH_ENTITY_TYPES).optional(),
+  min_loss: z.string().regex(/^\d{1,18}(\.\d{1,2})?$/, 'a decimal amount such as 1000 or 1000.50').optional().describe('as the entity list: largest per-currency loss at least this'),
+  order_by: z.enum(INTEL_ENTITY_ORDERS).default('risk').describe('as the entity list (descending)'),
   since,
 });
 
@@ -52,7 +55,8 @@ const ResearcherExportSchema = z
   .meta({ id: 'ResearcherExport' });
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-const roles = (p: Parameters<typeof principalName>[0]) => (p?.kind === 'user' ? p.roles : null);
+/** Service keys hold no role: they get the non-analyst view (bank details masked). */
+const clearBankDetails = (p: Parameters<typeof principalName>[0]) => seesBankDetails(p?.kind === 'user' ? p.roles : []);
 
 export const exportRoutes = [
   defineRoute<Record<string, never>, z.infer<typeof EntityExportQuery>>({
@@ -62,15 +66,15 @@ export const exportRoutes = [
     tags: ['exports'],
     access: { roles: ['admin', 'analyst', 'reviewer'] },
     request: { query: EntityExportQuery },
-    responses: { 200: { description: `The entities; columns: id, type, value, display_value, network, token, country, first_seen_at, last_seen_at, sighting_count, risk_score`, contentType: [EXPORT_CONTENT_TYPES.csv, EXPORT_CONTENT_TYPES.xlsx] } },
+    responses: { 200: { description: `The entities; columns: id, type, value, display_value, network, token, country, first_seen_at, last_seen_at, sighting_count, risk_score, loss (EUR 1200.00; USD 5.00), victim_count`, contentType: [EXPORT_CONTENT_TYPES.csv, EXPORT_CONTENT_TYPES.xlsx] } },
     handler: async ({ query, principal, deps, ctx }) => {
-      const filter = { entity_type: query.entity_type as GraphEntityType | undefined, since: query.since ? new Date(query.since) : undefined };
-      const clear = mayReadBankDetails(roles(principal));
+      const filter = { entityType: query.entity_type as GraphEntityType | undefined, minLoss: query.min_loss, orderBy: query.order_by, since: query.since ? new Date(query.since) : undefined };
+      const clear = clearBankDetails(principal);
       streamDownload(ctx, deps.knex, {
         actor: principalName(principal),
         action: 'export.entities',
         format: query.fmt,
-        filters: { entity_type: query.entity_type ?? null, since: query.since ?? null, bank_details: clear ? 'clear' : 'masked' },
+        filters: { entity_type: query.entity_type ?? null, min_loss: query.min_loss ?? null, order_by: query.order_by, since: query.since ?? null, bank_details: clear ? 'clear' : 'masked' },
         contentType: EXPORT_CONTENT_TYPES[query.fmt],
         fileName: `entities-${stamp()}.${query.fmt}`,
         write: (out, signal) => writeEntityExport(deps.knex, query.fmt, filter, clear, out, signal),
@@ -92,7 +96,7 @@ export const exportRoutes = [
     },
     handler: async ({ query, principal, deps, ctx }) => {
       const filter = { category: query.category, min_confidence: query.min_confidence, since: query.since ? new Date(query.since) : undefined };
-      const clear = mayReadBankDetails(roles(principal));
+      const clear = clearBankDetails(principal);
       const fmt = query.fmt;
       streamDownload(ctx, deps.knex, {
         actor: principalName(principal),

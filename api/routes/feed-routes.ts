@@ -7,7 +7,8 @@ import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import { recordAuditEvent } from '../../db/repositories/audit-event-repository';
 import { FEED_POSITION_PATTERN, readIndicatorFeed, type FeedPosition } from '../../db/repositories/feed-repository';
-import { INDICATOR_EXPORT_COLUMNS, csvCells, indicatorExportRecord, mayReadBankDetails } from '../../domain/exports/export-rows';
+import { INDICATOR_EXPORT_COLUMNS, csvCells, indicatorExportRecord } from '../../domain/exports/export-rows';
+import { seesBankDetails } from '../../domain/intelligence/entity-masking';
 import { bundleHeadObjects } from '../../domain/exports/stix-objects';
 import { EXPORT_CONTENT_TYPES } from '../../services/exports/export-writers';
 import { indicatorStixObjects } from '../../services/exports/export-service';
@@ -98,7 +99,7 @@ export const feedRoutes = [
       const nextCursor = encodeFeedCursor(page.next);
       const completeUntil = page.complete_until?.toISOString() ?? null;
       if (query.format === 'json') {
-        const clear = mayReadBankDetails(principal?.kind === 'user' ? principal.roles : null);
+        const clear = seesBankDetails(principal?.kind === 'user' ? principal.roles : []);
         return {
           body: {
             items: page.rows.map((r) => ({ ...indicatorExportRecord(r, clear), revision: r.revision })),
@@ -113,7 +114,7 @@ export const feedRoutes = [
       if (completeUntil) ctx.set('X-Complete-Until', completeUntil);
       if (query.format === 'csv') {
         ctx.type = EXPORT_CONTENT_TYPES.csv;
-        const clear = mayReadBankDetails(principal?.kind === 'user' ? principal.roles : null);
+        const clear = seesBankDetails(principal?.kind === 'user' ? principal.roles : []);
         return { body: stringify(page.rows.map((r) => csvCells({ ...indicatorExportRecord(r, clear), revision: r.revision })), { header: true, columns: [...INDICATOR_EXPORT_COLUMNS, 'revision'] }) };
       }
       ctx.type = EXPORT_CONTENT_TYPES.stix;

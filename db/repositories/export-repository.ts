@@ -1,29 +1,12 @@
-// Reads behind the exports (entities, indicators, their edges and campaigns, researcher aggregates).
+// Reads behind the exports (indicators, their edges and campaigns, researcher aggregates).
 // Every stream reads keyset batches (never the whole table in memory): each batch is one query of
 // `batchSize` rows after the last key of the previous one, so a million-row export holds one batch.
+// Entities are read through the entity list's own stream (intel-entity-repository.ts streamIntelEntities).
 import type { Knex } from 'knex';
 import type { GraphEntityType } from '../../domain/graph/entity-types';
 import type { TlpLabel } from '../../domain/graph/indicators';
 
 export const EXPORT_BATCH_SIZE = 5000;
-
-export interface EntityExportFilter {
-  entity_type?: GraphEntityType;
-  /** Entities seen (last_seen_at) at or after this time. */
-  since?: Date;
-}
-
-export interface EntityExportRow {
-  id: string;
-  type: GraphEntityType;
-  value: string;
-  display_value: string;
-  attributes: Record<string, unknown>;
-  first_seen_at: Date;
-  last_seen_at: Date;
-  sighting_count: number;
-  risk_score: number | null;
-}
 
 async function* keysetBatches<T>(fetch: (after: string | null) => Promise<T[]>, keyOf: (row: T) => string, batchSize: number): AsyncGenerator<T> {
   let after: string | null = null;
@@ -33,23 +16,6 @@ async function* keysetBatches<T>(fetch: (after: string | null) => Promise<T[]>, 
     if (rows.length < batchSize) return;
     after = keyOf(rows[rows.length - 1]!);
   }
-}
-
-export function streamEntities(knex: Knex, filter: EntityExportFilter, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<EntityExportRow> {
-  return keysetBatches<EntityExportRow>(
-    async (after) => {
-      const q = knex('entities')
-        .select('id', 'type', 'value', 'display_value', 'attributes', 'first_seen_at', 'last_seen_at', 'sighting_count', 'risk_score')
-        .orderBy('id')
-        .limit(batchSize);
-      if (filter.entity_type) q.where('type', filter.entity_type);
-      if (filter.since) q.where('last_seen_at', '>=', filter.since);
-      if (after) q.where('id', '>', after);
-      return (await q) as EntityExportRow[];
-    },
-    (r) => r.id,
-    batchSize,
-  );
 }
 
 export interface IndicatorExportFilter {

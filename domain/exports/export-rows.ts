@@ -1,7 +1,6 @@
-// Columns of the entity and indicator spreadsheets (CSV and XLSX), and the masking of bank details:
-// every role but analyst sees an account number as `DE89 **** **** **** 3000` (country and check
-// digits, then the last four; the middle is always three groups, so the mask does not reveal the length).
-import type { Role } from '../auth/roles';
+// Columns of the entity and indicator spreadsheets (CSV and XLSX). Bank details are masked for every
+// role but analyst (`DE89 **** **** **** 3000`) by the one masking rule of domain/intelligence/entity-masking.ts.
+import { maskBankAccount } from '../intelligence/entity-masking';
 import { safeCell } from '../spreadsheet-safety';
 
 export const ENTITY_EXPORT_COLUMNS = [
@@ -16,6 +15,8 @@ export const ENTITY_EXPORT_COLUMNS = [
   'last_seen_at',
   'sighting_count',
   'risk_score',
+  'loss',
+  'victim_count',
 ] as const;
 
 export const INDICATOR_EXPORT_COLUMNS = [
@@ -34,18 +35,6 @@ export type EntityExportColumn = (typeof ENTITY_EXPORT_COLUMNS)[number];
 export type IndicatorExportColumn = (typeof INDICATOR_EXPORT_COLUMNS)[number];
 export type ExportRecord<C extends string> = Record<C, string | number | null>;
 
-/** `DE89370400440532013000` -> `DE89 **** **** **** 3000`; short values keep nothing but stars. */
-export function maskBankDetails(value: string): string {
-  const compact = value.replace(/\s+/g, '');
-  if (compact.length < 10) return '****';
-  return `${compact.slice(0, 4)} **** **** **** ${compact.slice(-4)}`;
-}
-
-/** Who sees bank details in clear: only a person holding the analyst role. */
-export function mayReadBankDetails(roles: readonly Role[] | null): boolean {
-  return roles !== null && roles.includes('analyst');
-}
-
 export interface EntityForExport {
   id: string;
   type: string;
@@ -56,6 +45,17 @@ export interface EntityForExport {
   last_seen_at: Date;
   sighting_count: number;
   risk_score: number | null;
+  /** {"EUR": "1200.00"} (the entity list's loss per currency). */
+  loss_by_currency?: Record<string, string>;
+  victim_count?: number;
+}
+
+/** `EUR 1200.00; USD 15.00` (currencies in order), empty when none. */
+export function lossCell(loss: Record<string, string> | undefined): string {
+  return Object.entries(loss ?? {})
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([currency, amount]) => `${currency} ${amount}`)
+    .join('; ');
 }
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -65,8 +65,8 @@ export function entityExportRecord(e: EntityForExport, clearBankDetails: boolean
   return {
     id: e.id,
     type: e.type,
-    value: masked ? maskBankDetails(e.value) : e.value,
-    display_value: masked ? maskBankDetails(e.value) : e.display_value,
+    value: masked ? maskBankAccount(e.value) : e.value,
+    display_value: masked ? maskBankAccount(e.value) : e.display_value,
     network: text(e.attributes.network),
     token: text(e.attributes.token),
     country: text(e.attributes.country),
@@ -74,6 +74,8 @@ export function entityExportRecord(e: EntityForExport, clearBankDetails: boolean
     last_seen_at: e.last_seen_at.toISOString(),
     sighting_count: e.sighting_count,
     risk_score: e.risk_score,
+    loss: lossCell(e.loss_by_currency),
+    victim_count: e.victim_count ?? 0,
   };
 }
 
@@ -95,7 +97,7 @@ export function indicatorExportRecord(i: IndicatorForExport, clearBankDetails: b
   return {
     id: i.entity_id,
     type: i.type,
-    value: masked ? maskBankDetails(i.value) : i.value,
+    value: masked ? maskBankAccount(i.value) : i.value,
     category: i.category,
     confidence: i.confidence,
     tlp: i.tlp,

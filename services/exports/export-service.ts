@@ -12,13 +12,12 @@ import { recordAuditEvent } from '../../db/repositories/audit-event-repository';
 import {
   campaignsOfIndicators,
   streamCampaignMembers,
-  streamEntities,
   streamIndicatorEdges,
   streamIndicators,
-  type EntityExportFilter,
   type IndicatorExportFilter,
   type IndicatorExportRow,
 } from '../../db/repositories/export-repository';
+import { streamIntelEntities, type IntelEntityFilters, type IntelEntityRow } from '../../db/repositories/intel-entity-repository';
 import type { FeedRow } from '../../db/repositories/feed-repository';
 import {
   ENTITY_EXPORT_COLUMNS,
@@ -39,8 +38,20 @@ import { ExportAbortedError, mapRows, writeCsv, writeStixBundle, writeXlsx, type
 
 export type ExportOutcome = 'complete' | 'aborted' | 'failed';
 
+export interface EntityExportFilter extends IntelEntityFilters {
+  /** Entities seen (last_seen_at) at or after this time. */
+  since?: Date;
+}
+
+/** The entity list's rows (its filters and order: db/repositories/intel-entity-repository.ts), keyset batches, `since` applied on the way. */
+async function* exportedEntities(knex: Knex, filter: EntityExportFilter): AsyncGenerator<IntelEntityRow> {
+  for await (const e of streamIntelEntities(knex, filter, 5000)) {
+    if (!filter.since || e.last_seen_at >= filter.since) yield e;
+  }
+}
+
 export async function writeEntityExport(knex: Knex, format: SpreadsheetFormat, filter: EntityExportFilter, clearBankDetails: boolean, out: Writable, signal?: AbortSignal): Promise<number> {
-  const records = mapRows(streamEntities(knex, filter), (e) => entityExportRecord(e, clearBankDetails));
+  const records = mapRows(exportedEntities(knex, filter), (e) => entityExportRecord(e, clearBankDetails));
   return format === 'csv' ? writeCsv(ENTITY_EXPORT_COLUMNS, records, out, signal) : writeXlsx('entities', ENTITY_EXPORT_COLUMNS, records, out, signal);
 }
 

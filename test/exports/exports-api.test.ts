@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { createCase } from '../../db/repositories/case-repository';
 import { recordSourceEntities } from '../../db/repositories/entity-repository';
+import { refreshEntityLoss } from '../../db/repositories/intel-entity-repository';
 import type { Role } from '../../domain/auth/roles';
 import { asUser, http } from '../support/http';
 import { usersForEveryRole } from '../support/identities';
@@ -43,7 +44,7 @@ describe('exports (API)', function () {
       assert.equal(csv.status, 200, csv.text);
       assert.match(csv.headers.get('content-type')!, /^text\/csv/);
       assert.match(csv.headers.get('content-disposition')!, /attachment; filename="entities-.*\.csv"/);
-      assert.equal(csv.text.split('\n')[0], 'id,type,value,display_value,network,token,country,first_seen_at,last_seen_at,sighting_count,risk_score');
+      assert.equal(csv.text.split('\n')[0], 'id,type,value,display_value,network,token,country,first_seen_at,last_seen_at,sighting_count,risk_score,loss,victim_count');
       const line = csv.text.split('\n').find((l) => l.includes('DE89'))!;
       if (role === 'analyst') assert.ok(line.includes(IBAN), line);
       else {
@@ -107,6 +108,22 @@ describe('exports (API)', function () {
     assert.deepEqual(none.body.groups.filter((g: { taxonomy: string }) => g.taxonomy === taxonomy), []);
   });
 
+  it('entity export takes the entity list filters: min_loss keeps entities whose largest loss reaches it, with the loss column', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const knex = testKnex();
+    const rich = await createCase(knex, { title: `rich ${tag}`, loss_amount: '987654.32', loss_currency: 'EUR' }, users.analyst);
+    const poor = await createCase(knex, { title: `poor ${tag}`, loss_amount: '10.00', loss_currency: 'EUR' }, users.analyst);
+    const a = await recordSourceEntities(knex, { kind: 'case', id: rich.id }, [{ type: 'social_handle', value: `@rich_${tag}`, attributes: { platform: 'telegram' } }]);
+    const b = await recordSourceEntities(knex, { kind: 'case', id: poor.id }, [{ type: 'social_handle', value: `@poor_${tag}`, attributes: { platform: 'telegram' } }]);
+    assert.equal(a.entities.length + b.entities.length, 2, JSON.stringify([a.rejected, b.rejected]));
+    await refreshEntityLoss(knex, [...a.entities, ...b.entities].map((e) => e.id));
+    const res = await http(`${url}/exports/entities?fmt=csv&entity_type=social_handle&min_loss=987654.32&order_by=loss`, { headers: as.analyst });
+    assert.equal(res.status, 200, res.text);
+    const line = res.text.split('\n').find((l) => l.includes(`rich_${tag}`));
+    assert.ok(line?.includes('EUR 987654.32'), res.text.slice(0, 400));
+    assert.ok(!res.text.includes(`poor_${tag}`));
+  });
+
   it('researchers get 403 on every export but the aggregate one, and on the feed and TAXII', async () => {
     for (const path of ['/exports/entities?fmt=csv', '/exports/indicators?fmt=stix', '/feeds/indicators', '/taxii2/', '/taxii2/api/collections/']) {
       const res = await http(`${url}${path}`, { headers: as.researcher });
@@ -126,7 +143,7 @@ describe('exports (API)', function () {
     const event = await waitFor('the export audit event', async () => testKnex()('audit_events').where({ target_type: 'export', target_id: exportId }).first());
     assert.equal(event.actor, users.reviewer);
     assert.equal(event.action, 'export.entities');
-    assert.deepEqual(event.details, { format: 'csv', filters: { entity_type: 'person', since, bank_details: 'masked' }, rows, outcome: 'complete' });
+    assert.deepEqual(event.details, { format: 'csv', filters: { entity_type: 'person', min_loss: null, order_by: 'risk', since, bank_details: 'masked' }, rows, outcome: 'complete' });
     assert.ok(rows >= 1);
   });
 
