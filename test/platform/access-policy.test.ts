@@ -20,6 +20,7 @@ import { insertInvestigation, insertPage } from '../../db/repositories/investiga
 import { createBlobStore } from '../../infra/blob-store';
 import { startTestApi, startTestWorker, testConfig, testKnex, testTemporal } from '../support/platform';
 import { waitFor } from '../support/wait-for';
+import { TAXII_COLLECTIONS, TAXII_MEDIA_TYPE } from '../../domain/exports/taxii';
 
 type Caller =
   | { label: string; headers: Record<string, string>; kind: 'anonymous' }
@@ -182,6 +183,16 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
     json: { decision: 'needs_more_info', rationale: 'access walk' },
   }),
   'GET /reviews/{id}/actions': (fx) => ({ path: `/reviews/${fx.cases.reviewId}/actions` }),
+  'GET /exports/entities': () => ({ path: '/exports/entities?fmt=csv&entity_type=bank_account' }),
+  'GET /exports/indicators': () => ({ path: '/exports/indicators?fmt=stix&min_confidence=90' }),
+  'GET /exports/researcher/entities': () => ({ path: '/exports/researcher/entities' }),
+  'GET /feeds/indicators': () => ({ path: '/feeds/indicators?limit=5' }),
+  'GET /taxii2/': () => ({ path: '/taxii2/', headers: { accept: TAXII_MEDIA_TYPE } }),
+  'GET /taxii2/api/': () => ({ path: '/taxii2/api/', headers: { accept: TAXII_MEDIA_TYPE } }),
+  'GET /taxii2/api/collections/': () => ({ path: '/taxii2/api/collections/', headers: { accept: TAXII_MEDIA_TYPE } }),
+  'GET /taxii2/api/collections/{id}/': () => ({ path: `/taxii2/api/collections/${TAXII_COLLECTIONS[0]!.id}/`, headers: { accept: TAXII_MEDIA_TYPE } }),
+  'GET /taxii2/api/collections/{id}/objects/': () => ({ path: `/taxii2/api/collections/${TAXII_COLLECTIONS[1]!.id}/objects/?limit=5`, headers: { accept: TAXII_MEDIA_TYPE } }),
+  'GET /taxii2/api/collections/{id}/manifest/': () => ({ path: `/taxii2/api/collections/${TAXII_COLLECTIONS[2]!.id}/manifest/?limit=5`, headers: { accept: TAXII_MEDIA_TYPE } }),
 };
 
 /** A case per role to enqueue, a queued review per role to claim, and a review each role holds (claimed as that role) to decide. */
