@@ -147,6 +147,26 @@ describe('exports (API)', function () {
     assert.ok(rows >= 1);
   });
 
+  it('records an aborted download as aborted, with the rows handed over before the client went away', async () => {
+    const tag = randomUUID().slice(0, 8);
+    // 60,000 rows (~10 MB of CSV): more than the socket buffers hold, so the client's close interrupts the stream.
+    await testKnex().raw(
+      `INSERT INTO entities (type, value, display_value, first_seen_at, last_seen_at, sighting_count)
+       SELECT 'person', 'abort ${tag} ' || g, 'Abort ${tag} ' || g || repeat('x', 150), now(), now(), 1 FROM generate_series(1, 60000) g`,
+    );
+    const controller = new AbortController();
+    const res = await fetch(`${url}/exports/entities?fmt=csv&entity_type=person`, { headers: as.analyst, signal: controller.signal });
+    assert.equal(res.status, 200);
+    const exportId = res.headers.get('x-export-id')!;
+    const reader = res.body!.getReader();
+    await reader.read();
+    controller.abort();
+    const event = await waitFor('the aborted export audit event', async () => testKnex()('audit_events').where({ target_type: 'export', target_id: exportId }).first(), 60_000);
+    assert.equal(event.details.outcome, 'aborted');
+    assert.ok(event.details.rows < 60_000, `rows ${event.details.rows}`);
+    await testKnex()('entities').where('value', 'like', `abort ${tag} %`).delete();
+  });
+
   it('exports indicators as CSV with the documented columns and filters (category, min_confidence, since)', async () => {
     const tag = randomUUID().slice(0, 8);
     const started = new Date(Date.now() - 1000).toISOString();
