@@ -64,10 +64,12 @@ const ObjectsQuery = z.object({
   added_after: z.iso.datetime({ offset: true }).optional().describe('only objects added after this time'),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   next: cursorParam(decodeNext).describe('`next` of the previous page'),
-  'match[type]': z.string().max(500).optional(),
-  'match[id]': z.string().max(5000).optional(),
-  'match[version]': z.string().max(500).optional(),
-  'match[spec_version]': z.string().max(100).optional(),
+  // Bounded so that a request stays under Node's 16 KB header limit even fully percent-encoded
+  // (a longer query is a 431 from the HTTP server, before any route).
+  'match[type]': z.string().max(200).optional(),
+  'match[id]': z.string().max(1000).optional().describe('comma-separated STIX ids'),
+  'match[version]': z.string().max(200).optional(),
+  'match[spec_version]': z.string().max(50).optional(),
 });
 type ObjectsQueryT = z.infer<typeof ObjectsQuery>;
 

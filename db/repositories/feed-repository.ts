@@ -33,7 +33,8 @@ export interface FeedPage {
   more: boolean;
   /**
    * When the page reaches the end: every indicator change made before this time is at or before
-   * `next` (the start of the oldest transaction still writing, else the read time). Null when more.
+   * `next` (the start of the oldest transaction still writing or the oldest change held back above
+   * the watermark, else the read time). Null when more.
    */
   complete_until: Date | null;
 }
@@ -93,9 +94,12 @@ export async function readIndicatorFeed(knex: Knex, query: FeedQuery): Promise<F
   const next = last ? { xid: last.write_xid, revision: last.revision } : (query.after ?? null);
   let completeUntil: Date | null = null;
   if (!more) {
-    // Transactions that hold an id may still commit changes stamped with their start time.
+    // Transactions still writing may commit changes stamped with their start time, and changes
+    // already committed above the watermark are held back until it passes them.
     const { rows: w } = (await knex.raw(
-      'SELECT LEAST(clock_timestamp(), (SELECT min(xact_start) FROM pg_stat_activity WHERE backend_xid IS NOT NULL)) AS at',
+      `SELECT LEAST(clock_timestamp(),
+                    (SELECT min(xact_start) FROM pg_stat_activity WHERE backend_xid IS NOT NULL),
+                    (SELECT min(updated_at) FROM indicators WHERE write_xid >= pg_snapshot_xmin(pg_current_snapshot()))) AS at`,
     )) as { rows: Array<{ at: Date }> };
     completeUntil = w[0]!.at;
   }
