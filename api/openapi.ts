@@ -74,7 +74,9 @@ export function buildOpenApiDocument(routes: RouteDef[]): Record<string, unknown
       const media = spec.schema ? { schema: toSchema(spec.schema, 'output', components) } : {};
       responses[status] = {
         description: spec.description,
-        ...(spec.schema || spec.contentType ? { content: Object.fromEntries(contentTypes.map((type) => [type, media])) } : {}),
+        ...(spec.schema || spec.contentType
+          ? { content: { ...Object.fromEntries(contentTypes.map((type) => [type, media])), ...Object.fromEntries((spec.otherContentTypes ?? []).map((type) => [type, {}])) } }
+          : {}),
       };
     }
     const op: Record<string, unknown> = {

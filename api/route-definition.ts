@@ -23,6 +23,8 @@ export interface ResponseSpec {
   schema?: z.ZodType;
   /** Content type when not JSON (downloads, HTML, JavaScript); several when the answer varies. */
   contentType?: string | readonly string[];
+  /** Further content types of the same answer documented without a schema (a JSON page that can also come as CSV). */
+  otherContentTypes?: readonly string[];
 }
 
 export interface HandlerInput<P, Q, B, H = Record<string, string | undefined>> {

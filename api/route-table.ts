@@ -22,6 +22,9 @@ import { savedSearchRoutes } from './routes/saved-search-routes';
 import { scheduledReportRoutes } from './routes/scheduled-report-routes';
 import { systemRoutes } from './routes/system-routes';
 import { taskRoutes } from './routes/task-routes';
+import { exportRoutes } from './routes/export-routes';
+import { feedRoutes } from './routes/feed-routes';
+import { taxiiRoutes } from './routes/taxii-routes';
 
 let routes: RouteDef[] | null = null;
 
@@ -50,6 +53,9 @@ export function allRoutes(): RouteDef[] {
     ...investigationRoutes,
     ...consoleRoutes,
     ...evidenceRoutes,
+    ...exportRoutes,
+    ...feedRoutes,
+    ...taxiiRoutes,
   ];
   return routes;
 }

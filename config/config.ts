@@ -167,6 +167,12 @@ const schema = z.strictObject({
   review: z
     .strictObject({ claim_ttl_minutes: z.coerce.number().positive().max(7 * 24 * 60).default(60) })
     .prefault({}),
+  exports: z
+    .strictObject({
+      // Researcher exports suppress every aggregate group with fewer entities than this.
+      min_group_size: z.coerce.number().int().min(1).max(1000).default(5),
+    })
+    .prefault({}),
 });
 
 function isBlobUrl(value: string): boolean {

@@ -5,16 +5,19 @@
 # Idempotent and safe to run concurrently (a lock per environment). Prints the tool's executable.
 #
 #   scripts/python-tools.sh schemathesis     -> .../venv/schemathesis-4.32.5/bin/schemathesis
+#   scripts/python-tools.sh stix2-validator  -> .../venv/stix2-validator-3.2.0/bin/stix2_validator
 #
 # A missing Python 3 (with venv) is an error, never a silent skip.
 set -euo pipefail
 
-tool="${1:?usage: scripts/python-tools.sh <tool>   (tools: schemathesis, wacz)}"
+tool="${1:?usage: scripts/python-tools.sh <tool>   (tools: schemathesis, wacz, stix2-validator)}"
 case "$tool" in
   schemathesis) version="4.32.5"; package="schemathesis==${version}"; executable="schemathesis" ;;
   # Webrecorder's WACZ validator (`wacz validate -f bundle.wacz`): the independent check of evidence bundles.
   wacz) version="0.6.0"; package="wacz==${version}"; executable="wacz" ;;
-  *) echo "python-tools: unknown tool '${tool}' (known: schemathesis, wacz)" >&2; exit 2 ;;
+  # 3.2.0: the 3.3.1 package on PyPI ships without its JSON schemas and rejects every bundle.
+  stix2-validator) version="3.2.0"; package="stix2-validator==${version}"; executable="stix2_validator" ;;
+  *) echo "python-tools: unknown tool '${tool}' (known: schemathesis, wacz, stix2-validator)" >&2; exit 2 ;;
 esac
 
 python="${FIP_PYTHON:-python3}"
@@ -35,7 +38,8 @@ if [ ! -f "$marker" ]; then
   echo "python-tools: installing ${package} into ${venv}" >&2
   "$python" -m venv "$venv" >&2
   "${venv}/bin/python" -m pip install --quiet --disable-pip-version-check --no-input "$package" >&2
-  "${venv}/bin/${executable}" --version >&2
+  # stix2_validator has no --version (its --version takes the STIX version to check against).
+  if [ "$tool" = "stix2-validator" ]; then "${venv}/bin/python" -m pip show stix2-validator >&2; else "${venv}/bin/${executable}" --version >&2; fi
   echo "$package" >"$marker"
 fi
 echo "${venv}/bin/${executable}"

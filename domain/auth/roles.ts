@@ -14,6 +14,8 @@ export const API_KEY_SCOPES = [
   'reports:write',
   'investigations:write',
   'investigations:read',
+  /** TAXII 2.1 collections and the partner indicator feed (read-only sharing). */
+  'taxii:read',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 

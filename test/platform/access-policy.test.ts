@@ -22,6 +22,7 @@ import { createBlobStore } from '../../infra/blob-store';
 import { startTestApi, startTestWorker, testConfig, testKnex, testTemporal } from '../support/platform';
 import { waitFor } from '../support/wait-for';
 import { consoleAssetName } from '../support/console-bundle';
+import { TAXII_COLLECTIONS, TAXII_MEDIA_TYPE } from '../../domain/exports/taxii';
 
 type Caller =
   | { label: string; headers: Record<string, string>; kind: 'anonymous' }
@@ -275,6 +276,16 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'GET /analytics/widgets/countries': () => ({ path: '/analytics/widgets/countries' }),
   'GET /analytics/widgets/countries/{country}': () => ({ path: '/analytics/widgets/countries/GB' }),
   'GET /analytics/widgets/activity-timeline': () => ({ path: '/analytics/widgets/activity-timeline?limit=10' }),
+  'GET /exports/entities': () => ({ path: '/exports/entities?fmt=csv&entity_type=bank_account' }),
+  'GET /exports/indicators': () => ({ path: '/exports/indicators?fmt=stix&min_confidence=90' }),
+  'GET /exports/researcher/entities': () => ({ path: '/exports/researcher/entities' }),
+  'GET /feeds/indicators': () => ({ path: '/feeds/indicators?limit=5' }),
+  'GET /taxii2/': () => ({ path: '/taxii2/', headers: { accept: TAXII_MEDIA_TYPE } }),
+  'GET /taxii2/api/': () => ({ path: '/taxii2/api/', headers: { accept: TAXII_MEDIA_TYPE } }),
+  'GET /taxii2/api/collections/': () => ({ path: '/taxii2/api/collections/', headers: { accept: TAXII_MEDIA_TYPE } }),
+  'GET /taxii2/api/collections/{id}/': () => ({ path: `/taxii2/api/collections/${TAXII_COLLECTIONS[0]!.id}/`, headers: { accept: TAXII_MEDIA_TYPE } }),
+  'GET /taxii2/api/collections/{id}/objects/': () => ({ path: `/taxii2/api/collections/${TAXII_COLLECTIONS[1]!.id}/objects/?limit=5`, headers: { accept: TAXII_MEDIA_TYPE } }),
+  'GET /taxii2/api/collections/{id}/manifest/': () => ({ path: `/taxii2/api/collections/${TAXII_COLLECTIONS[2]!.id}/manifest/?limit=5`, headers: { accept: TAXII_MEDIA_TYPE } }),
 };
 
 /** Saved searches and history entries for the search routes (see SearchFixtures). */

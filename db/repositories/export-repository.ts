@@ -1,0 +1,209 @@
+// Reads behind the exports (indicators, their edges and campaigns, researcher aggregates).
+// Every stream reads keyset batches (never the whole table in memory): each batch is one query of
+// `batchSize` rows after the last key of the previous one, so a million-row export holds one batch.
+// Entities are read through the entity list's own stream (intel-entity-repository.ts streamIntelEntities).
+import type { Knex } from 'knex';
+import type { GraphEntityType } from '../../domain/graph/entity-types';
+import type { TlpLabel } from '../../domain/graph/indicators';
+
+export const EXPORT_BATCH_SIZE = 5000;
+
+async function* keysetBatches<T>(fetch: (after: string | null) => Promise<T[]>, keyOf: (row: T) => string, batchSize: number): AsyncGenerator<T> {
+  let after: string | null = null;
+  for (;;) {
+    const rows = await fetch(after);
+    for (const r of rows) yield r;
+    if (rows.length < batchSize) return;
+    after = keyOf(rows[rows.length - 1]!);
+  }
+}
+
+export interface IndicatorExportFilter {
+  category?: string;
+  min_confidence?: number;
+  /** Indicators changed (updated_at) at or after this time. */
+  since?: Date;
+}
+
+export interface IndicatorExportRow {
+  entity_id: string;
+  type: 'url' | 'domain' | 'ip' | 'email' | 'wallet';
+  value: string;
+  display_value: string;
+  attributes: Record<string, unknown>;
+  category: string;
+  confidence: number;
+  tlp: TlpLabel;
+  valid_from: Date;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const INDICATOR_COLUMNS = [
+  'i.entity_id',
+  'e.type',
+  'e.value',
+  'e.display_value',
+  'e.attributes',
+  'i.category',
+  'i.confidence',
+  'i.tlp',
+  'i.valid_from',
+  'i.created_at',
+  'i.updated_at',
+];
+
+function applyIndicatorFilter(q: Knex.QueryBuilder, filter: IndicatorExportFilter, alias: string): Knex.QueryBuilder {
+  if (filter.category) q.where(`${alias}.category`, filter.category);
+  if (filter.min_confidence !== undefined) q.where(`${alias}.confidence`, '>=', filter.min_confidence);
+  if (filter.since) q.where(`${alias}.updated_at`, '>=', filter.since);
+  return q;
+}
+
+export function streamIndicators(knex: Knex, filter: IndicatorExportFilter, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<IndicatorExportRow> {
+  return keysetBatches<IndicatorExportRow>(
+    async (after) => {
+      const q = knex('indicators as i').join('entities as e', 'e.id', 'i.entity_id').select(INDICATOR_COLUMNS).orderBy('i.entity_id').limit(batchSize);
+      applyIndicatorFilter(q, filter, 'i');
+      if (after) q.where('i.entity_id', '>', after);
+      return (await q) as IndicatorExportRow[];
+    },
+    (r) => r.entity_id,
+    batchSize,
+  );
+}
+
+export interface ExportEdgeRow {
+  id: string;
+  kind: string;
+  src_type: IndicatorExportRow['type'];
+  src_value: string;
+  dst_type: IndicatorExportRow['type'];
+  dst_value: string;
+  first_seen_at: Date;
+  last_seen_at: Date;
+}
+
+/** Graph edges whose both ends are indicators the same filter exports. */
+export function streamIndicatorEdges(knex: Knex, filter: IndicatorExportFilter, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<ExportEdgeRow> {
+  return keysetBatches<ExportEdgeRow>(
+    async (after) => {
+      const q = knex('relationships as r')
+        .join('indicators as si', 'si.entity_id', 'r.src_entity_id')
+        .join('indicators as di', 'di.entity_id', 'r.dst_entity_id')
+        .join('entities as s', 's.id', 'r.src_entity_id')
+        .join('entities as d', 'd.id', 'r.dst_entity_id')
+        .select('r.id', 'r.kind', 's.type as src_type', 's.value as src_value', 'd.type as dst_type', 'd.value as dst_value', 'r.first_seen_at', 'r.last_seen_at')
+        .orderBy('r.id')
+        .limit(batchSize);
+      applyIndicatorFilter(q, filter, 'si');
+      applyIndicatorFilter(q, filter, 'di');
+      if (after) q.where('r.id', '>', after);
+      return (await q) as ExportEdgeRow[];
+    },
+    (r) => r.id,
+    batchSize,
+  );
+}
+
+export interface CampaignExportRow {
+  id: string;
+  name: string;
+  description: string;
+  taxonomy: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Campaigns with at least one member among the exported indicators (few: read at once). */
+export async function campaignsOfIndicators(knex: Knex, filter: IndicatorExportFilter): Promise<CampaignExportRow[]> {
+  const members = knex('campaign_entities as ce').join('indicators as i', 'i.entity_id', 'ce.entity_id').whereRaw('ce.campaign_id = c.id').select(knex.raw('1'));
+  applyIndicatorFilter(members, filter, 'i');
+  return (await knex('campaigns as c').select('c.id', 'c.name', 'c.description', 'c.taxonomy', 'c.created_at', 'c.updated_at').whereExists(members).orderBy('c.id')) as CampaignExportRow[];
+}
+
+export interface CampaignMemberRow {
+  campaign_id: string;
+  entity_id: string;
+  added_at: Date;
+}
+
+/** (campaign, indicator) memberships among the exported indicators, in keyset batches. */
+export function streamCampaignMembers(knex: Knex, filter: IndicatorExportFilter, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<CampaignMemberRow> {
+  return keysetBatches<CampaignMemberRow>(
+    async (after) => {
+      const q = knex('campaign_entities as ce')
+        .join('indicators as i', 'i.entity_id', 'ce.entity_id')
+        .select('ce.campaign_id', 'ce.entity_id', 'ce.added_at')
+        .orderByRaw('ce.campaign_id, ce.entity_id')
+        .limit(batchSize);
+      applyIndicatorFilter(q, filter, 'i');
+      if (after) {
+        const [c, e] = after.split('/');
+        q.whereRaw('(ce.campaign_id, ce.entity_id) > (?::uuid, ?::uuid)', [c, e]);
+      }
+      return (await q) as CampaignMemberRow[];
+    },
+    (r) => `${r.campaign_id}/${r.entity_id}`,
+    batchSize,
+  );
+}
+
+export interface ResearcherGroup {
+  entity_type: string;
+  network: string;
+  taxonomy: string;
+  country: string;
+  month: string;
+  entity_count: number;
+  losses: Array<{ currency: string; amount: string }>;
+}
+
+export interface ResearcherAggregate {
+  groups: ResearcherGroup[];
+  /** Groups left out because they hold fewer entities than the threshold. */
+  suppressed_groups: number;
+}
+
+/**
+ * Entities counted by type, wallet network, case taxonomy, country and month first seen, with the
+ * losses reported by the intakes and cases that mention them (each source's loss counted once per
+ * group, per currency). Groups under `minGroupSize` entities are suppressed. No entity value leaves.
+ */
+export async function researcherAggregate(knex: Knex, opts: { minGroupSize: number; entityType?: GraphEntityType }): Promise<ResearcherAggregate> {
+  const { rows } = (await knex.raw(
+    `
+    WITH src AS (
+      SELECT s.entity_id, 'intake' AS kind, i.id::text AS source_id, i.loss_amount AS amount, i.loss_currency::text AS currency, c.taxonomy
+        FROM sightings s JOIN intakes i ON s.source_kind = 'intake' AND i.id::text = s.source_id
+        LEFT JOIN cases c ON c.id = i.case_id
+      UNION ALL
+      SELECT s.entity_id, 'case', c.id::text, c.loss_amount, c.loss_currency::text, c.taxonomy
+        FROM sightings s JOIN cases c ON s.source_kind = 'case' AND c.id::text = s.source_id
+    ),
+    rows AS (
+      SELECT e.id, e.type AS entity_type, COALESCE(e.attributes->>'network', '') AS network,
+             COALESCE(src.taxonomy, '') AS taxonomy, COALESCE(upper(e.attributes->>'country'), '') AS country,
+             to_char(e.first_seen_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month,
+             src.kind, src.source_id, src.amount, src.currency
+        FROM entities e LEFT JOIN src ON src.entity_id = e.id
+       WHERE (?::text IS NULL OR e.type = ?::text)
+    ),
+    grp AS (
+      SELECT entity_type, network, taxonomy, country, month, count(DISTINCT id)::int AS entity_count
+        FROM rows GROUP BY entity_type, network, taxonomy, country, month
+    ),
+    loss AS (
+      SELECT entity_type, network, taxonomy, country, month, currency, sum(amount)::text AS amount
+        FROM (SELECT DISTINCT entity_type, network, taxonomy, country, month, kind, source_id, amount, currency FROM rows WHERE amount IS NOT NULL AND currency IS NOT NULL) d
+        GROUP BY entity_type, network, taxonomy, country, month, currency
+    )
+    SELECT g.*, COALESCE(jsonb_agg(jsonb_build_object('currency', l.currency, 'amount', l.amount) ORDER BY l.currency) FILTER (WHERE l.currency IS NOT NULL), '[]') AS losses
+      FROM grp g LEFT JOIN loss l USING (entity_type, network, taxonomy, country, month)
+     GROUP BY g.entity_type, g.network, g.taxonomy, g.country, g.month, g.entity_count
+     ORDER BY g.month, g.entity_type, g.network, g.taxonomy, g.country`,
+    [opts.entityType ?? null, opts.entityType ?? null],
+  )) as { rows: ResearcherGroup[] };
+  const groups = rows.filter((g) => g.entity_count >= opts.minGroupSize);
+  return { groups, suppressed_groups: rows.length - groups.length };
+}

@@ -1,0 +1,130 @@
+// Paging through indicators while writers add and change them (the partner feed and the TAXII
+// collections): a page never skips or repeats a change.
+//
+// A revision from a sequence is allocated when a row is written but becomes visible only when its
+// transaction commits, so "revision > cursor" would skip a revision that commits after a later one
+// was read. Rows therefore carry the id of the transaction that wrote them (indicators.write_xid,
+// set by a trigger), and a page reads, in (write_xid, revision) order, only rows written by
+// transactions older than the oldest transaction still running (pg_snapshot_xmin of the statement's
+// snapshot): those transactions are over, so nothing can appear below that watermark later, and
+// every transaction still to commit has a larger id than anything already read. A change in flight
+// is therefore delivered after it commits, never lost; a long transaction delays the feed, it never
+// makes it skip.
+import type { Knex } from 'knex';
+import type { IndicatorExportRow } from './export-repository';
+
+export interface FeedPosition {
+  /** write_xid (xid8) as decimal text. */
+  xid: string;
+  /** revision (bigint) as decimal text. */
+  revision: string;
+}
+
+export interface FeedRow extends IndicatorExportRow {
+  revision: string;
+  write_xid: string;
+}
+
+export interface FeedPage {
+  rows: FeedRow[];
+  /** Position after the last row (pass back as `after`); null when no row was read and no position was given. */
+  next: FeedPosition | null;
+  /** More safe rows exist beyond this page. */
+  more: boolean;
+  /**
+   * When the page reaches the end: every indicator change made before this time is at or before
+   * `next` (the start of the oldest transaction still writing or the oldest change held back above
+   * the watermark, else the read time). Null when more.
+   */
+  complete_until: Date | null;
+}
+
+export interface FeedQuery {
+  after?: FeedPosition;
+  limit: number;
+  /** Only indicators of these entity types. */
+  types?: readonly string[];
+  category?: string;
+  min_confidence?: number;
+  /** Only changes at or after this time (indicators.updated_at). */
+  since?: Date;
+  /** Only changes strictly after this time (TAXII added_after). */
+  changed_after?: Date;
+  /** Only these entities. */
+  entity_ids?: readonly string[];
+}
+
+export const FEED_POSITION_PATTERN = /^\d{1,20}$/;
+
+export async function readIndicatorFeed(knex: Knex, query: FeedQuery): Promise<FeedPage> {
+  const q = knex
+    .with('w', knex.raw('SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin'))
+    .from('indicators as i')
+    .join('entities as e', 'e.id', 'i.entity_id')
+    .crossJoin(knex.raw('w'))
+    .select(
+      'i.entity_id',
+      'e.type',
+      'e.value',
+      'e.display_value',
+      'e.attributes',
+      'i.category',
+      'i.confidence',
+      'i.tlp',
+      'i.valid_from',
+      'i.created_at',
+      'i.updated_at',
+      knex.raw('i.revision::text AS revision'),
+      knex.raw('i.write_xid::text AS write_xid'),
+    )
+    .whereRaw('i.write_xid < w.xmin')
+    .orderByRaw('i.write_xid, i.revision')
+    .limit(query.limit + 1);
+  if (query.after) q.whereRaw('(i.write_xid, i.revision) > (?::xid8, ?::bigint)', [query.after.xid, query.after.revision]);
+  if (query.types) q.whereIn('e.type', [...query.types]);
+  if (query.category) q.where('i.category', query.category);
+  if (query.min_confidence !== undefined) q.where('i.confidence', '>=', query.min_confidence);
+  if (query.since) q.where('i.updated_at', '>=', query.since);
+  if (query.changed_after) q.where('i.updated_at', '>', query.changed_after);
+  if (query.entity_ids) q.whereIn('i.entity_id', [...query.entity_ids]);
+  const raw = (await q) as FeedRow[];
+  const more = raw.length > query.limit;
+  const rows = raw.slice(0, query.limit);
+  const last = rows[rows.length - 1];
+  const next = last ? { xid: last.write_xid, revision: last.revision } : (query.after ?? null);
+  let completeUntil: Date | null = null;
+  if (!more) {
+    // Transactions still writing may commit changes stamped with their start time, and changes
+    // already committed above the watermark are held back until it passes them.
+    const { rows: w } = (await knex.raw(
+      `SELECT LEAST(clock_timestamp(),
+                    (SELECT min(xact_start) FROM pg_stat_activity WHERE backend_xid IS NOT NULL),
+                    (SELECT min(updated_at) FROM indicators WHERE write_xid >= pg_snapshot_xmin(pg_current_snapshot()))) AS at`,
+    )) as { rows: Array<{ at: Date }> };
+    completeUntil = w[0]!.at;
+  }
+  return { rows, next, more, complete_until: completeUntil };
+}
+
+export interface CampaignFeedRow {
+  id: string;
+  name: string;
+  description: string;
+  taxonomy: string | null;
+  created_at: Date;
+  updated_at: Date;
+  keyset_ts: string;
+}
+
+/** Campaigns in (updated_at, id) order after a position (the TAXII campaigns collection). */
+export async function readCampaignFeed(knex: Knex, opts: { after?: { ts: string; id: string }; limit: number; changed_after?: Date; ids?: readonly string[] }): Promise<{ rows: CampaignFeedRow[]; more: boolean }> {
+  const q = knex('campaigns')
+    .select('id', 'name', 'description', 'taxonomy', 'created_at', 'updated_at', knex.raw(`to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS keyset_ts`))
+    .orderBy([{ column: 'updated_at' }, { column: 'id' }])
+    .limit(opts.limit + 1);
+  if (opts.after) q.whereRaw('(updated_at, id) > (?::timestamptz, ?::uuid)', [opts.after.ts, opts.after.id]);
+  if (opts.changed_after) q.where('updated_at', '>', opts.changed_after);
+  if (opts.ids) q.whereIn('id', [...opts.ids]);
+  const raw = (await q) as CampaignFeedRow[];
+  return { rows: raw.slice(0, opts.limit), more: raw.length > opts.limit };
+}

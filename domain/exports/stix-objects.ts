@@ -1,0 +1,253 @@
+// STIX 2.1 mapping of the intelligence graph (pure): the producer identity, TLP 2.0 marking
+// definitions, the extension-definition that declares the custom `cryptocurrency-wallet` SCO (as
+// OpenCTI exports wallets), observables with the deterministic ids the standard defines (UUIDv5 in
+// the STIX namespace over the canonical JSON of the id-contributing properties), indicators with
+// STIX patterns, relationships and campaigns. Checked by the OASIS validator in strict mode
+// (test/exports/*).
+import { sha256 } from '@noble/hashes/sha2.js';
+import { v5 as uuidv5 } from 'uuid';
+import type { TlpLabel } from '../graph/indicators';
+
+export type StixObject = Record<string, unknown> & { type: string; id: string };
+
+/** The namespace of STIX 2.1 deterministic SCO ids (STIX 2.1, section 2.9). */
+export const STIX_SCO_NAMESPACE = '00abedb4-aa42-466c-9c01-fed23315a9b7';
+export const STIX_MEDIA_TYPE = 'application/stix+json;version=2.1';
+
+/** This platform as the producer of everything it exports (a fixed id, so partners can de-duplicate). */
+export const PRODUCER_IDENTITY_ID = 'identity--6f4b1c1e-4f0a-4d5e-9a57-3c2d1b0e8f11';
+const PRODUCER_CREATED = '2026-01-01T00:00:00.000Z';
+
+/** The extension-definition that declares the `cryptocurrency-wallet` SCO (new-sco). */
+export const WALLET_EXTENSION_ID = 'extension-definition--2d0e4b8a-6c1f-4a3e-8b5d-7f9a1c3e5b20';
+
+/** TLP 2.0 marking definitions: the standard ids and objects published with the TLP 2.0 extension. */
+const TLP_EXTENSION_ID = 'extension-definition--60a3c5c5-0d10-413e-aab3-9e08dde9e88d';
+export const TLP_MARKING_IDS: Record<TlpLabel, string> = {
+  clear: 'marking-definition--94868c89-83c2-464b-929b-a1a8aa3c8487',
+  green: 'marking-definition--bab4a63c-aed9-4cf5-a766-dfca5abac2bb',
+  amber: 'marking-definition--55d920b0-5e8b-4f79-9ee9-91f868d9b421',
+  'amber+strict': 'marking-definition--939a9414-2ddd-4d32-a0cd-375ea402b003',
+  red: 'marking-definition--e828b379-4e03-4974-9ac4-e53a884c97c1',
+};
+
+export function tlpMarkingDefinitions(): StixObject[] {
+  return (Object.keys(TLP_MARKING_IDS) as TlpLabel[]).map((label) => ({
+    type: 'marking-definition',
+    spec_version: '2.1',
+    id: TLP_MARKING_IDS[label],
+    created: '2022-10-01T00:00:00.000Z',
+    name: `TLP:${label.toUpperCase()}`,
+    extensions: { [TLP_EXTENSION_ID]: { extension_type: 'property-extension', tlp_2_0: label } },
+  }));
+}
+
+export function producerIdentity(): StixObject {
+  return {
+    type: 'identity',
+    spec_version: '2.1',
+    id: PRODUCER_IDENTITY_ID,
+    created: PRODUCER_CREATED,
+    modified: PRODUCER_CREATED,
+    name: 'Fraud Intelligence Platform',
+    identity_class: 'organization',
+    description: 'Producer of the fraud intelligence shared by this platform',
+  };
+}
+
+export function walletExtensionDefinition(): StixObject {
+  return {
+    type: 'extension-definition',
+    spec_version: '2.1',
+    id: WALLET_EXTENSION_ID,
+    created_by_ref: PRODUCER_IDENTITY_ID,
+    created: PRODUCER_CREATED,
+    modified: PRODUCER_CREATED,
+    name: 'cryptocurrency-wallet',
+    description: 'A cryptocurrency wallet address (the custom SCO cryptocurrency-wallet, as OpenCTI exports it); value is the address, its id a UUIDv5 of the value',
+    schema: 'https://github.com/OpenCTI-Platform/opencti/blob/master/opencti-platform/opencti-graphql/src/schema/stixCyberObservable.ts',
+    version: '1.0.0',
+    extension_types: ['new-sco'],
+  };
+}
+
+/** The objects every bundle starts with: the producer, the TLP markings, the wallet SCO's definition. */
+export function bundleHeadObjects(): StixObject[] {
+  return [producerIdentity(), ...tlpMarkingDefinitions(), walletExtensionDefinition()];
+}
+
+/** RFC 8785 canonical JSON for the plain values SCO ids are made of (sorted keys, no whitespace). */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * A UUID in version-4 form derived from a name (SHA-256, version and variant bits set): SDOs and
+ * SROs need UUIDv4 ids, and one derived from what the object states keeps it stable across exports.
+ */
+export function stableUuidV4(name: string): string {
+  const b = sha256(new TextEncoder().encode(name)).slice(0, 16);
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Buffer.from(b).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** `<type>--<UUIDv5>` of an SCO from its id-contributing properties (STIX 2.1, 2.9). */
+export function scoId(type: string, idContributing: Record<string, unknown>): string {
+  return `${type}--${uuidv5(canonicalJson(idContributing), STIX_SCO_NAMESPACE)}`;
+}
+
+/** Graph entity types that become STIX observables, and their SCO type. */
+export type ObservableEntityType = 'url' | 'domain' | 'ip' | 'email' | 'wallet';
+
+export function scoType(entityType: ObservableEntityType, value: string): string {
+  switch (entityType) {
+    case 'url':
+      return 'url';
+    case 'domain':
+      return 'domain-name';
+    case 'ip':
+      return value.includes(':') ? 'ipv6-addr' : 'ipv4-addr';
+    case 'email':
+      return 'email-addr';
+    case 'wallet':
+      return 'cryptocurrency-wallet';
+  }
+}
+
+export function observable(entityType: ObservableEntityType, value: string): StixObject {
+  const type = scoType(entityType, value);
+  const sco: StixObject = { type, spec_version: '2.1', id: scoId(type, { value }), value };
+  if (type === 'cryptocurrency-wallet') sco.extensions = { [WALLET_EXTENSION_ID]: { extension_type: 'new-sco' } };
+  return sco;
+}
+
+/** A string literal of the STIX patterning language (quotes and backslashes escaped). */
+export function patternString(value: string): string {
+  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+export function indicatorPattern(entityType: ObservableEntityType, value: string): string {
+  return `[${scoType(entityType, value)}:value = ${patternString(value)}]`;
+}
+
+/** STIX timestamps: RFC 3339 in UTC with milliseconds. */
+export function stixTime(at: Date | string): string {
+  return new Date(at).toISOString();
+}
+
+export interface IndicatorSource {
+  /** entities.id (a UUIDv4): the indicator's id is indicator--<entity id>, stable across exports. */
+  entity_id: string;
+  type: ObservableEntityType;
+  value: string;
+  category: string;
+  confidence: number;
+  tlp: TlpLabel;
+  valid_from: Date | string;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const CATEGORY_LABEL = /[^a-z0-9-]+/g;
+
+export function stixIndicator(row: IndicatorSource): StixObject {
+  const created = stixTime(row.created_at);
+  const modified = stixTime(row.updated_at);
+  const label = row.category.toLowerCase().replace(CATEGORY_LABEL, '-').replace(/^-+|-+$/g, '') || 'unclassified';
+  return {
+    type: 'indicator',
+    spec_version: '2.1',
+    id: `indicator--${row.entity_id}`,
+    created_by_ref: PRODUCER_IDENTITY_ID,
+    created,
+    // A modified before created is invalid STIX; an indicator changed in the same microsecond keeps created.
+    modified: modified < created ? created : modified,
+    name: `${scoType(row.type, row.value)}: ${row.value}`.slice(0, 250),
+    description: `${row.type} observed in fraud reports; category ${row.category}, confidence ${row.confidence}`,
+    indicator_types: ['malicious-activity'],
+    pattern: indicatorPattern(row.type, row.value),
+    pattern_type: 'stix',
+    pattern_version: '2.1',
+    valid_from: stixTime(row.valid_from),
+    confidence: row.confidence,
+    labels: [label],
+    object_marking_refs: [TLP_MARKING_IDS[row.tlp]],
+  };
+}
+
+export interface RelationshipSource {
+  id: string;
+  kind: string;
+  src: { type: ObservableEntityType; value: string };
+  dst: { type: ObservableEntityType; value: string };
+  first_seen_at: Date | string;
+  last_seen_at: Date | string;
+}
+
+/** A graph edge between two exported observables (`related-to`; the graph's kind in the description). */
+export function stixRelationship(edge: RelationshipSource): StixObject {
+  const created = stixTime(edge.first_seen_at);
+  const modified = stixTime(edge.last_seen_at);
+  return {
+    type: 'relationship',
+    spec_version: '2.1',
+    id: `relationship--${edge.id}`,
+    created_by_ref: PRODUCER_IDENTITY_ID,
+    created,
+    modified: modified < created ? created : modified,
+    relationship_type: 'related-to',
+    description: `graph edge: ${edge.kind}`,
+    source_ref: observable(edge.src.type, edge.src.value).id,
+    target_ref: observable(edge.dst.type, edge.dst.value).id,
+  };
+}
+
+export interface CampaignSource {
+  id: string;
+  name: string;
+  description: string;
+  taxonomy: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export function stixCampaign(c: CampaignSource): StixObject {
+  const created = stixTime(c.created_at);
+  const modified = stixTime(c.updated_at);
+  const object: StixObject = {
+    type: 'campaign',
+    spec_version: '2.1',
+    id: `campaign--${c.id}`,
+    created_by_ref: PRODUCER_IDENTITY_ID,
+    created,
+    modified: modified < created ? created : modified,
+    name: c.name,
+  };
+  if (c.description) object.description = c.description;
+  if (c.taxonomy) object.labels = [c.taxonomy.toLowerCase().replace(/[^a-z0-9/-]+/g, '-')];
+  return object;
+}
+
+/** An indicator `indicates` a campaign its entity is a member of (a relationship the standard suggests). */
+export function stixIndicatesCampaign(entityId: string, campaignId: string, at: Date | string): StixObject {
+  const time = stixTime(at);
+  return {
+    type: 'relationship',
+    spec_version: '2.1',
+    id: `relationship--${stableUuidV4(`indicates:${entityId}:${campaignId}`)}`,
+    created_by_ref: PRODUCER_IDENTITY_ID,
+    created: time,
+    modified: time,
+    relationship_type: 'indicates',
+    source_ref: `indicator--${entityId}`,
+    target_ref: `campaign--${campaignId}`,
+  };
+}

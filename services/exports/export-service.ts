@@ -1,0 +1,155 @@
+// The export use cases: which rows an export reads, how they are shaped (masking, STIX mapping),
+// and the download itself: streamed into the HTTP response with back-pressure, and audited when the
+// stream ends (who, what, filters, rows, outcome). An aborted download (the client closed the
+// connection before the end) stops reading and is recorded with outcome `aborted` and the rows
+// handed to the connection until then; an export that failed midway is recorded as `failed`.
+import { randomUUID } from 'node:crypto';
+import { PassThrough, type Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import type Koa from 'koa';
+import type { Knex } from 'knex';
+import { recordAuditEvent } from '../../db/repositories/audit-event-repository';
+import {
+  campaignsOfIndicators,
+  streamCampaignMembers,
+  streamIndicatorEdges,
+  streamIndicators,
+  type IndicatorExportFilter,
+  type IndicatorExportRow,
+} from '../../db/repositories/export-repository';
+import { streamIntelEntities, type IntelEntityFilters, type IntelEntityRow } from '../../db/repositories/intel-entity-repository';
+import type { FeedRow } from '../../db/repositories/feed-repository';
+import {
+  ENTITY_EXPORT_COLUMNS,
+  INDICATOR_EXPORT_COLUMNS,
+  entityExportRecord,
+  indicatorExportRecord,
+} from '../../domain/exports/export-rows';
+import {
+  bundleHeadObjects,
+  observable,
+  stixCampaign,
+  stixIndicatesCampaign,
+  stixIndicator,
+  stixRelationship,
+  type StixObject,
+} from '../../domain/exports/stix-objects';
+import { ExportAbortedError, mapRows, writeCsv, writeStixBundle, writeXlsx, type SpreadsheetFormat } from './export-writers';
+
+export type ExportOutcome = 'complete' | 'aborted' | 'failed';
+
+export interface EntityExportFilter extends IntelEntityFilters {
+  /** Entities seen (last_seen_at) at or after this time. */
+  since?: Date;
+}
+
+/** The entity list's rows (its filters and order: db/repositories/intel-entity-repository.ts), keyset batches, `since` applied on the way. */
+async function* exportedEntities(knex: Knex, filter: EntityExportFilter): AsyncGenerator<IntelEntityRow> {
+  for await (const e of streamIntelEntities(knex, filter, 5000)) {
+    if (!filter.since || e.last_seen_at >= filter.since) yield e;
+  }
+}
+
+export async function writeEntityExport(knex: Knex, format: SpreadsheetFormat, filter: EntityExportFilter, clearBankDetails: boolean, out: Writable, signal?: AbortSignal): Promise<number> {
+  const records = mapRows(exportedEntities(knex, filter), (e) => entityExportRecord(e, clearBankDetails));
+  return format === 'csv' ? writeCsv(ENTITY_EXPORT_COLUMNS, records, out, signal) : writeXlsx('entities', ENTITY_EXPORT_COLUMNS, records, out, signal);
+}
+
+export async function writeIndicatorSpreadsheet(knex: Knex, format: SpreadsheetFormat, filter: IndicatorExportFilter, clearBankDetails: boolean, out: Writable, signal?: AbortSignal): Promise<number> {
+  const records = mapRows(streamIndicators(knex, filter), (i) => indicatorExportRecord(i, clearBankDetails));
+  return format === 'csv' ? writeCsv(INDICATOR_EXPORT_COLUMNS, records, out, signal) : writeXlsx('indicators', INDICATOR_EXPORT_COLUMNS, records, out, signal);
+}
+
+/** The observable and the indicator of one indicator row. */
+export function indicatorStixObjects(row: IndicatorExportRow | FeedRow): StixObject[] {
+  return [observable(row.type, row.value), stixIndicator({ ...row, entity_id: row.entity_id })];
+}
+
+/**
+ * Every STIX object of an indicator export, in order: the bundle head (producer, TLP markings, the
+ * wallet SCO's extension-definition), each indicator with its observable, the graph's edges between
+ * exported observables, the campaigns they belong to, and `indicates` relationships to them.
+ */
+export async function* indicatorBundleObjects(knex: Knex, filter: IndicatorExportFilter): AsyncGenerator<StixObject> {
+  yield* bundleHeadObjects();
+  for await (const row of streamIndicators(knex, filter)) yield* indicatorStixObjects(row);
+  for await (const e of streamIndicatorEdges(knex, filter)) {
+    yield stixRelationship({ id: e.id, kind: e.kind, src: { type: e.src_type, value: e.src_value }, dst: { type: e.dst_type, value: e.dst_value }, first_seen_at: e.first_seen_at, last_seen_at: e.last_seen_at });
+  }
+  for (const c of await campaignsOfIndicators(knex, filter)) yield stixCampaign(c);
+  for await (const m of streamCampaignMembers(knex, filter)) yield stixIndicatesCampaign(m.entity_id, m.campaign_id, m.added_at);
+}
+
+/** Writes a STIX bundle of the indicator export; answers the number of indicators (not objects). */
+export async function writeIndicatorStix(knex: Knex, filter: IndicatorExportFilter, out: Writable, signal?: AbortSignal): Promise<{ indicators: number; objects: number }> {
+  let indicators = 0;
+  const objects = mapRows(indicatorBundleObjects(knex, filter), (o) => {
+    if (o.type === 'indicator') indicators++;
+    return o;
+  });
+  const n = await writeStixBundle(`bundle--${randomUUID()}`, objects, out, signal);
+  return { indicators, objects: n };
+}
+
+export interface DownloadSpec {
+  actor: string;
+  /** Audit action, e.g. `export.entities`. */
+  action: string;
+  format: string;
+  filters: Record<string, unknown>;
+  contentType: string;
+  fileName: string;
+  /** Writes the export; answers the row count (XLSX writers end `out`, the others leave it open). */
+  write: (out: Writable, signal: AbortSignal) => Promise<number>;
+  /** Called with the audit outcome once it is recorded (tests wait on the audit row instead). */
+  onAudited?: (outcome: ExportOutcome, rows: number) => void;
+}
+
+/**
+ * Streams an export into the response and audits it when the stream ends. The handler returns at
+ * once; the body is a PassThrough the writer fills while the client reads.
+ */
+export function streamDownload(ctx: Koa.Context, knex: Knex, spec: DownloadSpec, log: { error: (obj: unknown, msg: string) => void }): void {
+  const exportId = randomUUID();
+  const out = new PassThrough();
+  const abort = new AbortController();
+  ctx.res.once('close', () => {
+    if (!ctx.res.writableFinished) abort.abort();
+  });
+  ctx.type = spec.contentType;
+  ctx.attachment(spec.fileName);
+  ctx.set('X-Export-Id', exportId);
+  ctx.status = 200;
+  ctx.body = out;
+  void (async () => {
+    let rows = 0;
+    let outcome: ExportOutcome = 'complete';
+    try {
+      rows = await spec.write(out, abort.signal);
+      if (!out.writableEnded) out.end();
+      await finished(ctx.res).catch(() => undefined);
+      if (!ctx.res.writableFinished) outcome = 'aborted';
+    } catch (err) {
+      if (err instanceof ExportAbortedError || abort.signal.aborted) {
+        outcome = 'aborted';
+        rows = err instanceof ExportAbortedError ? err.rows : rows;
+      } else {
+        outcome = 'failed';
+        log.error({ err, export_id: exportId }, 'export failed midway');
+      }
+      out.destroy();
+    }
+    try {
+      await recordAuditEvent(knex, {
+        actor: spec.actor,
+        action: spec.action,
+        target_type: 'export',
+        target_id: exportId,
+        details: { format: spec.format, filters: spec.filters, rows, outcome },
+      });
+    } catch (err) {
+      log.error({ err, export_id: exportId }, 'could not record the export audit event');
+    }
+    spec.onAudited?.(outcome, rows);
+  })();
+}

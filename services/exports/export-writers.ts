@@ -1,0 +1,105 @@
+// Streaming writers of the exports: CSV (csv-stringify), XLSX (exceljs' streaming WorkbookWriter)
+// and STIX 2.1 bundles written object by object. Rows come from async iterables (keyset batches of
+// db/repositories/export-repository.ts) and go to any Writable, honouring back-pressure, so a
+// million-row export holds one batch in memory. An AbortSignal (the client went away) stops the
+// reading between rows.
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import { csvCells, type ExportRecord } from '../../domain/exports/export-rows';
+import type { StixObject } from '../../domain/exports/stix-objects';
+
+export type SpreadsheetFormat = 'csv' | 'xlsx';
+
+export const EXPORT_CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  stix: 'application/stix+json;version=2.1',
+  json: 'application/json; charset=utf-8',
+} as const;
+
+export class ExportAbortedError extends Error {
+  constructor(readonly rows: number) {
+    super('the export was aborted');
+  }
+}
+
+function checkAbort(signal: AbortSignal | undefined, rows: number): void {
+  if (signal?.aborted) throw new ExportAbortedError(rows);
+}
+
+async function write(out: Writable, chunk: string, signal?: AbortSignal): Promise<void> {
+  if (!out.write(chunk)) await once(out, 'drain', signal ? { signal } : undefined);
+}
+
+/** CSV with a header row (UTF-8, every text cell formula-neutralized). Leaves `out` open. */
+export async function writeCsv<C extends string>(columns: readonly C[], records: AsyncIterable<ExportRecord<C>>, out: Writable, signal?: AbortSignal): Promise<number> {
+  const csv = stringify({ header: true, columns: [...columns] });
+  csv.on('data', (d: Buffer) => {
+    if (!out.write(d)) {
+      csv.pause();
+      out.once('drain', () => csv.resume());
+    }
+  });
+  const done = once(csv, 'end');
+  let n = 0;
+  try {
+    for await (const r of records) {
+      checkAbort(signal, n);
+      if (!csv.write(csvCells(r))) await once(csv, 'drain', signal ? { signal } : undefined);
+      n++;
+    }
+  } catch (err) {
+    csv.destroy();
+    if (signal?.aborted) throw new ExportAbortedError(n);
+    throw err;
+  }
+  csv.end();
+  await done;
+  return n;
+}
+
+/**
+ * XLSX through the streaming workbook writer, one sheet with a header row. Text cells are written
+ * as XLSX strings, unchanged: a string cell is typed text and never a formula (`=1+1` stays text),
+ * so no apostrophe is added. Ends `out` (the zip stream is piped into it).
+ */
+export async function writeXlsx<C extends string>(sheetName: string, columns: readonly C[], records: AsyncIterable<ExportRecord<C>>, out: Writable, signal?: AbortSignal): Promise<number> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName);
+  sheet.columns = columns.map((c) => ({ header: c, key: c, width: c === 'value' || c === 'display_value' ? 50 : 20 }));
+  let n = 0;
+  for await (const r of records) {
+    checkAbort(signal, n);
+    sheet.addRow(r).commit();
+    n++;
+  }
+  sheet.commit();
+  await workbook.commit();
+  return n;
+}
+
+/** A STIX 2.1 bundle written incrementally: `{"type":"bundle","id":...,"objects":[` object by object `]}`. Leaves `out` open. */
+export async function writeStixBundle(bundleId: string, objects: AsyncIterable<StixObject>, out: Writable, signal?: AbortSignal): Promise<number> {
+  await write(out, `{"type":"bundle","id":${JSON.stringify(bundleId)},"objects":[`, signal);
+  let n = 0;
+  // Objects are joined into ~64 KB chunks: one write per object would cost more than the JSON.
+  let buffer = '';
+  for await (const o of objects) {
+    checkAbort(signal, n);
+    buffer += `${n ? ',' : ''}\n${JSON.stringify(o)}`;
+    n++;
+    if (buffer.length > 65536) {
+      await write(out, buffer, signal);
+      buffer = '';
+    }
+  }
+  await write(out, `${buffer}\n]}\n`, signal);
+  return n;
+}
+
+/** Maps an async iterable (lazily). */
+export async function* mapRows<T, U>(rows: AsyncIterable<T>, fn: (row: T) => U): AsyncGenerator<U> {
+  for await (const r of rows) yield fn(r);
+}
