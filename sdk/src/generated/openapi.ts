@@ -41,6 +41,226 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/analytics/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Analytics overview: all-time totals, the intake peak hour, the top countries
+         * @description Access: roles admin, analyst, researcher, reviewer.
+         */
+        get: operations["getAnalyticsOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/widgets/activity-timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Activity timeline: the newest intakes, cases, review decisions, referrals, investigations and campaigns (researchers: counts per day and kind)
+         * @description Access: roles admin, analyst, researcher, reviewer.
+         */
+        get: operations["getAnalyticsWidgetsActivityTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/widgets/countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Country summary: entities, sightings and intakes per country (phone numbers, IBANs, ccTLDs)
+         * @description Access: roles admin, analyst, researcher, reviewer.
+         */
+        get: operations["getAnalyticsWidgetsCountries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/widgets/countries/{country}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Country detail: counts per entity type and (for all but researchers) the riskiest entities of one country
+         * @description Access: roles admin, analyst, researcher, reviewer.
+         */
+        get: operations["getAnalyticsWidgetsCountriesCountry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/widgets/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dashboard widgets: the twelve widget groups and the route of each
+         * @description Access: roles admin, analyst, researcher, reviewer.
+         */
+        get: operations["getAnalyticsWidgetsDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/widgets/heatmap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Heatmap grid: weekday x UTC hour of intakes or sightings
+         * @description Access: roles admin, analyst, researcher, reviewer.
+         */
+        get: operations["getAnalyticsWidgetsHeatmap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/widgets/impact-kpis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Impact KPI cards
+         * @description Access: roles admin, analyst, researcher, reviewer.
+         */
+        get: operations["getAnalyticsWidgetsImpactKpis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/widgets/loss-by-taxonomy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Loss by taxonomy: per node (rolled up) and currency
+         * @description Access: roles admin, analyst, researcher, reviewer.
+         */
+        get: operations["getAnalyticsWidgetsLossByTaxonomy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/widgets/pipeline-funnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pipeline funnel: intakes -> cases -> reviews -> referrals created in a window of days (all time without one)
+         * @description Access: roles admin, analyst, researcher, reviewer.
+         */
+        get: operations["getAnalyticsWidgetsPipelineFunnel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/widgets/taxonomy-sankey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Taxonomy Sankey flow: {nodes, links} from all cases down the taxonomy tree
+         * @description Access: roles admin, analyst, researcher, reviewer.
+         */
+        get: operations["getAnalyticsWidgetsTaxonomySankey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/widgets/trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trend time-series per metric, bucketed by day, week (Monday) or month, zero-filled
+         * @description Access: roles admin, analyst, researcher, reviewer.
+         */
+        get: operations["getAnalyticsWidgetsTrend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/audit/events": {
         parameters: {
             query?: never;
@@ -53,6 +273,70 @@ export interface paths {
          * @description Access: roles admin.
          */
         get: operations["getAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List campaigns, newest first (filters: status, taxonomy, q)
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        get: operations["getCampaigns"];
+        put?: never;
+        /**
+         * Create a campaign (name unique case-insensitively; taxonomy a path of GET /taxonomy)
+         * @description Access: roles admin, analyst.
+         */
+        post: operations["postCampaigns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a campaign: rename, describe, status, taxonomy, and members ({members: {add: [{type: case|entity, id}], remove: [...]}})
+         * @description Access: roles admin, analyst.
+         */
+        patch: operations["patchCampaignsId"];
+        trace?: never;
+    };
+    "/campaigns/{id}/lea-suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * LEA referral suggestions (addition): cases and investigations sharing wallets, phones or domains with the campaign, not yet in it or not yet referred, ranked, with the shared evidence
+         * @description Access: roles admin, analyst.
+         */
+        get: operations["getCampaignsIdLeaSuggestions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -119,7 +403,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a case: title, description, status (by the case status machine), priority, assignee, campaign, loss
+         * Change a case: title, description, status (by the case status machine), priority, assignee, campaign, taxonomy, loss
          * @description Access: roles admin, analyst.
          */
         patch: operations["patchCasesId"];
@@ -249,6 +533,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dashboard overview: KPI cards, the last 30 days' funnel and daily trend, the top scam types
+         * @description Access: roles admin, analyst, researcher, reviewer.
+         */
+        get: operations["getDashboardOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/discovery/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Quick search over entity values (exact, then prefix, then substring); bank accounts only for analysts
+         * @description Access: roles admin, analyst, researcher, reviewer.
+         */
+        get: operations["getDiscoverySearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs": {
         parameters: {
             query?: never;
@@ -289,6 +613,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/exports/entities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export entities as CSV or XLSX (streamed; bank details masked for every role but analyst; audited)
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        get: operations["getExportsEntities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exports/indicators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export indicators as CSV, XLSX or a STIX 2.1 bundle (streamed; audited)
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        get: operations["getExportsIndicators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exports/researcher/entities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Anonymized, aggregate-only entity export: counts and losses by type, network, taxonomy, country and month; small groups suppressed; audited
+         * @description Access: roles admin, analyst, researcher.
+         */
+        get: operations["getExportsResearcherEntities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/indicators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Partner indicator feed: pages of indicator changes (json, csv or a STIX 2.1 bundle) with a cursor stable under concurrent writes
+         * @description Access: roles admin, analyst; or API-key scopes taxii:read.
+         */
+        get: operations["getFeedsIndicators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -301,6 +705,26 @@ export interface paths {
          * @description Access: public.
          */
         get: operations["getHealthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/impact/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Platform KPI cards and loss by taxonomy (per currency, exact decimals)
+         * @description Access: roles admin, analyst, researcher, reviewer.
+         */
+        get: operations["getImpactDashboard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -457,6 +881,246 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/intelligence/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Campaigns with member counts, risk (max and mean of the member entities' risk scores) and the taxonomy rollup of all campaigns
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        get: operations["getIntelligenceCampaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intelligence/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A campaign with its member cases, member entities (bank accounts masked but for analysts), risk and timeline
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        get: operations["getIntelligenceCampaignsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intelligence/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Entity, indicator, campaign and platform KPIs (the riskiest entities for all but researchers)
+         * @description Access: roles admin, analyst, researcher, reviewer.
+         */
+        get: operations["getIntelligenceDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intelligence/entities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Entity explorer: entities by risk, loss, last sighting or sightings (filters entity_type, min_loss)
+         * @description Access: roles admin, analyst, researcher, reviewer.
+         */
+        get: operations["getIntelligenceEntities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intelligence/entities/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Entity detail: risk score explained factor by factor, linked cases, sightings per source kind, loss per currency
+         * @description Access: roles admin, analyst, researcher, reviewer.
+         */
+        get: operations["getIntelligenceEntitiesId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intelligence/entities/{type}/{value}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Entity detail by natural key (value normalized as the graph stores it); 403 for researchers
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        get: operations["getIntelligenceEntitiesTypeValue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intelligence/entities/{type}/{value}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sightings of an entity per day, week or month (sparkline points, zeros included)
+         * @description Access: roles admin, analyst, researcher, reviewer.
+         */
+        get: operations["getIntelligenceEntitiesTypeValueActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intelligence/entities/{type}/{value}/neighbors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One-hop graph of an entity: its heaviest edges (any kind, both directions) and the entities at their other ends
+         * @description Access: roles admin, analyst, researcher, reviewer.
+         */
+        get: operations["getIntelligenceEntitiesTypeValueNeighbors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intelligence/graph": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Relationship graph by breadth-first traversal from seeds (depth 1-4, capped at max_nodes; truncated when a cap cut it)
+         * @description Access: roles admin, analyst, researcher, reviewer.
+         */
+        get: operations["getIntelligenceGraph"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intelligence/graph.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The graph of GET /intelligence/graph as a PNG: force layout, colours per entity type with a legend, labels, edge weight as width
+         * @description Access: roles admin, analyst, researcher, reviewer.
+         */
+        get: operations["getIntelligenceGraphPng"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intelligence/indicators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Indicator registry (url, domain, ip, email, wallet), highest confidence first (filters category, min_confidence)
+         * @description Access: roles admin, analyst, researcher, reviewer.
+         */
+        get: operations["getIntelligenceIndicators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intelligence/indicators/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One indicator (id = its entity id); 403 for researchers
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        get: operations["getIntelligenceIndicatorsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/intelligence/report-templates": {
         parameters: {
             query?: never;
@@ -601,6 +1265,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/investigations/ssi/{scan_id}/evidence-bundle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed evidence bundle of an ended scan: a WACZ 1.1.1 ZIP (WARC records, CDXJ index, pages, screenshots, DOM snapshots, HARs, provenance, chain of custody, datapackage.json + signed datapackage-digest.json), streamed; verify with `npx fip evidence verify`
+         * @description Access: roles admin, analyst; or API-key scopes investigations:read, investigations:write.
+         */
+        get: operations["getInvestigationsSsiScanIdEvidenceBundle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/investigations/ssi/{scan_id}/lea-package": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The package for a law-enforcement agency (a signed ZIP, streamed): the PDF report, the evidence bundle, wallets as CSV and XLSX, the custody log, the signature manifest, the public key, SHA256SUMS and VERIFY.txt (how to check it with `npx fip evidence verify`, sha256sum and openssl)
+         * @description Access: roles admin, analyst; or API-key scopes investigations:read, investigations:write.
+         */
+        get: operations["getInvestigationsSsiScanIdLeaPackage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/investigations/ssi/{scan_id}/pages/{page_id}/{artifact}": {
         parameters: {
             query?: never;
@@ -613,6 +1317,26 @@ export interface paths {
          * @description Access: roles admin, analyst; or API-key scopes investigations:read, investigations:write.
          */
         get: operations["getInvestigationsSsiScanIdPagesPageIdArtifact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/investigations/ssi/{scan_id}/report.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The investigation report of an ended scan as a PDF rendered by Chromium: summary, target and final URL, redirect chain, a screenshot per page, wallet table, PII found, the agent timeline, artifact hashes and the signing key id
+         * @description Access: roles admin, analyst; or API-key scopes investigations:read, investigations:write.
+         */
+        get: operations["getInvestigationsSsiScanIdReportPdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -847,6 +1571,154 @@ export interface paths {
         get: operations["getRedoc"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/dossiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List dossiers, newest first (filters: case_id, status)
+         * @description Access: roles admin, analyst; or API-key scopes reports:read, reports:write.
+         */
+        get: operations["getReportsDossiers"];
+        put?: never;
+        /**
+         * Plan a dossier (a Temporal workflow dossier-<plan_id> collects, then signs it); poll status_url. Unknown case, scan or entity ids are 400 with their field paths. With Idempotency-Key, a repeat answers the same plan
+         * @description Access: roles admin, analyst; or API-key scopes reports:write.
+         */
+        post: operations["postReportsDossiers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/dossiers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One dossier: its plan, status, manifest digest and artifacts with their download paths (an addition to the spec)
+         * @description Access: roles admin, analyst; or API-key scopes reports:read, reports:write.
+         */
+        get: operations["getReportsDossiersId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/dossiers/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole sealed dossier as one ZIP (streamed): every artifact, datapackage.json and the signed datapackage-digest.json; `npx fip evidence verify <zip>` checks it offline (an addition to the spec). Audited with its purpose
+         * @description Access: roles admin, analyst; or API-key scopes reports:read, reports:write.
+         */
+        get: operations["getReportsDossiersIdDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/dossiers/{id}/download/{artifact}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download one artifact (streamed; X-Content-SHA256 carries its hash). The name is URL-encoded; an unknown or traversing name is 404. Every download is an audit event with its purpose
+         * @description Access: roles admin, analyst; or API-key scopes reports:read, reports:write.
+         */
+        get: operations["getReportsDossiersIdDownloadArtifact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/dossiers/{id}/drive_acl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who may read the dossier's shared-storage folder: the case team (creator, assignee, reviewers), the LEA referral's recipient, the dossier's creator, and explicit grants
+         * @description Access: roles admin, analyst; or API-key scopes reports:read, reports:write.
+         */
+        get: operations["getReportsDossiersIdDriveAcl"];
+        put?: never;
+        /**
+         * Admins grant a principal a role (optionally until expires_at) or revoke it (derived entries included); answers the new list (an addition to the spec)
+         * @description Access: roles admin.
+         */
+        post: operations["postReportsDossiersIdDriveAcl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/dossiers/{id}/signature_manifest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed manifest of a dossier: its exact bytes, digest, signature and key id
+         * @description Access: roles admin, analyst; or API-key scopes reports:read, reports:write.
+         */
+        get: operations["getReportsDossiersIdSignatureManifest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/dossiers/{plan_id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a dossier: re-hash every artifact from the blob store against the signed manifest, check the manifest digest and signature; failing artifacts are named
+         * @description Access: roles admin, analyst; or API-key scopes reports:read, reports:write.
+         */
+        post: operations["postReportsDossiersPlanIdVerify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1093,6 +1965,262 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reviews/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Legacy search form: q (the same query language), type, limit, cursor; the same engine and answer as POST /reviews/search/query
+         * @description Access: roles admin, analyst, reviewer, researcher.
+         */
+        get: operations["getReviewsSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/search/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own recent searches (first pages), newest first, with time and result count
+         * @description Access: roles admin, analyst, reviewer, researcher.
+         */
+        get: operations["getReviewsSearchHistory"];
+        put?: never;
+        post?: never;
+        /**
+         * Clear the caller's own search history
+         * @description Access: roles admin, analyst, reviewer, researcher.
+         */
+        delete: operations["deleteReviewsSearchHistory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/search/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one entry of the caller's own search history (404 for anyone else's)
+         * @description Access: roles admin, analyst, reviewer, researcher.
+         */
+        delete: operations["deleteReviewsSearchHistoryId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/search/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Intelligence search over cases, intakes, investigations, entities, wallets and indicators: ranked, highlighted, keyset-paginated (researchers: counts per type only)
+         * @description Access: roles admin, analyst, reviewer, researcher.
+         */
+        post: operations["postReviewsSearchQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/search/saved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Saved searches the caller can see (own, shared with them or their roles, public; admins: all), newest first
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        get: operations["getReviewsSearchSaved"];
+        put?: never;
+        /**
+         * Save a search (the query and filters must be valid); names are unique per owner
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        post: operations["postReviewsSearchSaved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/search/saved/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One saved search (shares listed for its owner)
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        get: operations["getReviewsSearchSavedId"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a saved search (owner only)
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        delete: operations["deleteReviewsSearchSavedId"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a saved search (owners and editors; visibility: owners only)
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        patch: operations["patchReviewsSearchSavedId"];
+        trace?: never;
+    };
+    "/reviews/search/saved/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a saved search as a versioned JSON document ({"format": "fip-saved-search", "version": 1, ...}) for POST /reviews/search/saved/import elsewhere
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        get: operations["getReviewsSearchSavedIdExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/search/saved/{id}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share with users or roles as viewer or editor, or revoke shares (owner only)
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        post: operations["postReviewsSearchSavedIdShare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/search/saved/bulk-tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add and remove tags on many saved searches; only those the caller may edit change, the answer lists the skipped ones
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        post: operations["postReviewsSearchSavedBulkTags"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/search/saved/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import export documents (each validated on its own): created, renamed on a name clash ("name (2)"), or rejected with the reasons
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        post: operations["postReviewsSearchSavedImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/search/schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The search field registry: fields, types, operators, record types, examples, and the syntax
+         * @description Access: roles admin, analyst, reviewer, researcher.
+         */
+        get: operations["getReviewsSearchSchema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/search/tag-presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tag presets (SVC_SEARCH__TAG_PRESETS) and the tags in use on the saved searches the caller can see, with counts
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        get: operations["getReviewsSearchTagPresets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tasks/{task_id}": {
         parameters: {
             query?: never;
@@ -1133,6 +2261,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/taxii2/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * TAXII 2.1 discovery
+         * @description Access: roles admin, analyst; or API-key scopes taxii:read.
+         */
+        get: operations["getTaxii2Slash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taxii2/api/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * TAXII 2.1 API root
+         * @description Access: roles admin, analyst; or API-key scopes taxii:read.
+         */
+        get: operations["getTaxii2ApiSlash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taxii2/api/collections/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * TAXII 2.1 collections
+         * @description Access: roles admin, analyst; or API-key scopes taxii:read.
+         */
+        get: operations["getTaxii2ApiCollectionsSlash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taxii2/api/collections/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One TAXII 2.1 collection
+         * @description Access: roles admin, analyst; or API-key scopes taxii:read.
+         */
+        get: operations["getTaxii2ApiCollectionsIdSlash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taxii2/api/collections/{id}/manifest/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Manifest of a TAXII 2.1 collection (id, date_added, version, media_type per object)
+         * @description Access: roles admin, analyst; or API-key scopes taxii:read.
+         */
+        get: operations["getTaxii2ApiCollectionsIdManifestSlash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taxii2/api/collections/{id}/objects/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Objects of a TAXII 2.1 collection (envelope with more/next; X-TAXII-Date-Added-First/-Last)
+         * @description Access: roles admin, analyst; or API-key scopes taxii:read.
+         */
+        get: operations["getTaxii2ApiCollectionsIdObjectsSlash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taxonomy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The scam taxonomy tree with case and campaign counts per node (rolled up to the parents)
+         * @description Access: roles admin, analyst, researcher, reviewer.
+         */
+        get: operations["getTaxonomy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wallets": {
         parameters: {
             query?: never;
@@ -1157,6 +2425,42 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ActivityTimeline: {
+            /** @description when the aggregations behind this answer were last refreshed (ISO 8601 UTC) */
+            as_of: string;
+            /** @description researchers: counts per UTC day and kind */
+            buckets?: {
+                count: number;
+                day: string;
+                kind: string;
+            }[];
+            /** @description newest first; not for researchers */
+            items?: {
+                at: string;
+                kind: string;
+                record_id: string;
+                record_type: string;
+            }[];
+        };
+        AnalyticsOverview: {
+            /** @description when the aggregations behind this answer were last refreshed (ISO 8601 UTC) */
+            as_of: string;
+            /** @description the busiest weekday and UTC hour for reports */
+            intake_peak: {
+                hour: number;
+                intakes: number;
+                weekday: string;
+            } | null;
+            top_countries: {
+                country: string;
+                entities: number;
+                intakes: number;
+            }[];
+            /** @description all-time counts per metric */
+            totals: {
+                [key: string]: number;
+            };
+        };
         AuditEvent: {
             /** @description e.g. intake.contact.read, intake.status */
             action: string;
@@ -1175,6 +2479,79 @@ export interface components {
             items: components["schemas"]["AuditEvent"][];
             next_cursor: string | null;
         };
+        Campaign: {
+            created_at: string;
+            created_by: string;
+            description: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            status: "active" | "dormant" | "closed";
+            taxonomy: string | null;
+            updated_at: string;
+        };
+        CampaignDetail: {
+            cases: number;
+            created_at: string;
+            created_by: string;
+            description: string;
+            entities: number;
+            /** Format: uuid */
+            id: string;
+            member_cases: {
+                created_at: string;
+                /** Format: uuid */
+                id: string;
+                loss: {
+                    amount: string;
+                    currency: string;
+                } | null;
+                referral_status: string | null;
+                status: string;
+                taxonomy: string | null;
+                title: string;
+            }[];
+            member_entities: {
+                display_value: string;
+                first_seen_at: string;
+                /** Format: uuid */
+                id: string;
+                last_seen_at: string;
+                risk_score: number | null;
+                type: string;
+                /** @description bank accounts masked for every role but analyst */
+                value: string;
+                /** @description campaign (its own list), link, case, intake, investigation (through a member case) */
+                via: string[];
+            }[];
+            name: string;
+            risk: components["schemas"]["CampaignRisk"];
+            /** @enum {string} */
+            status: "active" | "dormant" | "closed";
+            taxonomy: string | null;
+            /** @description the taxonomy path and its ancestors, root first (empty when none) */
+            taxonomy_lineage: string[];
+            timeline: {
+                at: string;
+                kind: string;
+                record_id: string;
+                record_type: string;
+            }[];
+            updated_at: string;
+        };
+        CampaignPage: {
+            items: components["schemas"]["Campaign"][];
+            next_cursor: string | null;
+        };
+        CampaignRisk: {
+            max: number | null;
+            /** @description mean over the scored member entities, one decimal */
+            mean: number | null;
+            /** @description the max of the member entities' risk scores (what lists sort by) */
+            score: number | null;
+            scored_entities: number;
+        };
         Case: {
             assignee: string | null;
             campaign_id: string | null;
@@ -1192,6 +2569,8 @@ export interface components {
             priority: "low" | "medium" | "high" | "critical";
             /** @enum {string} */
             status: "open" | "in_review" | "referred" | "closed";
+            /** @description a path of the scam taxonomy (GET /taxonomy), or null */
+            taxonomy: string | null;
             title: string;
             updated_at: string;
         };
@@ -1233,6 +2612,8 @@ export interface components {
             reviews: components["schemas"]["Review"][];
             /** @enum {string} */
             status: "open" | "in_review" | "referred" | "closed";
+            /** @description a path of the scam taxonomy (GET /taxonomy), or null */
+            taxonomy: string | null;
             title: string;
             /** @description per currency: the case's own loss plus its linked intakes' */
             total_loss: {
@@ -1244,6 +2625,39 @@ export interface components {
         CasePage: {
             items: components["schemas"]["Case"][];
             next_cursor: string | null;
+        };
+        CountryDetail: {
+            /** @description when the aggregations behind this answer were last refreshed (ISO 8601 UTC) */
+            as_of: string;
+            by_type: {
+                entities: number;
+                high_risk: number;
+                sightings: number;
+                type: string;
+            }[];
+            country: string;
+            entities: number;
+            high_risk: number;
+            intakes: number;
+            sightings: number;
+            /** @description left out for researchers (aggregates only) */
+            top_entities?: components["schemas"]["EntityListItem"][];
+        };
+        CountrySummary: {
+            /** @description when the aggregations behind this answer were last refreshed (ISO 8601 UTC) */
+            as_of: string;
+            items: {
+                by_type: {
+                    [key: string]: number;
+                };
+                /** @description ISO 3166-1 alpha-2 */
+                country: string;
+                entities: number;
+                high_risk: number;
+                /** @description intakes that mention an entity of this country */
+                intakes: number;
+                sightings: number;
+            }[];
         };
         CrossScanWallet: {
             address: string;
@@ -1273,6 +2687,195 @@ export interface components {
             items: components["schemas"]["CrossScanWallet"][];
             next_cursor: string | null;
         };
+        DashboardOverview: {
+            /** @description when the aggregations behind this answer were last refreshed (ISO 8601 UTC) */
+            as_of: string;
+            funnel_30d: {
+                /** @description count / previous stage count, 4 decimals; null for the first stage or a zero previous */
+                conversion_from_previous: number | null;
+                count: number;
+                label: string;
+                stage: string;
+            }[];
+            kpis: components["schemas"]["KpiCard"][];
+            top_taxonomies: {
+                cases: number;
+                label: string;
+                taxonomy: string;
+            }[];
+            trend_30d: {
+                metric: string;
+                points: {
+                    /** @description bucket start, YYYY-MM-DD */
+                    t: string;
+                    value: number;
+                }[];
+            }[];
+        };
+        DiscoverySearch: {
+            items: {
+                display_value: string;
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                match: "exact" | "prefix" | "substring";
+                risk_score: number | null;
+                sighting_count: number;
+                /** @enum {string} */
+                type: "wallet" | "domain" | "url" | "ip" | "email" | "phone" | "bank_account" | "person" | "organization" | "social_handle";
+                value: string;
+            }[];
+            q: string;
+        };
+        DossierAccepted: {
+            detail_path: string;
+            /** @constant */
+            kind: "dossier";
+            /** Format: uuid */
+            plan_id: string;
+            /** @enum {string} */
+            status: "queued" | "collecting" | "signing" | "ready" | "failed";
+            status_url: string;
+            task_id: string;
+        };
+        DossierArtifact: {
+            bytes: number;
+            content_type: string;
+            download_path: string;
+            name: string;
+            sha256: string;
+            source: {
+                id: string;
+                kind: string;
+            };
+        };
+        DossierDetail: {
+            artifacts: components["schemas"]["DossierArtifact"][];
+            case_id: string | null;
+            created_at: string;
+            created_by: string;
+            error: string | null;
+            /** Format: uuid */
+            id: string;
+            key_id: string | null;
+            manifest_sha256: string | null;
+            plan: {
+                [key: string]: unknown;
+            };
+            /** Format: uuid */
+            plan_id: string;
+            sealed_at: string | null;
+            /** @enum {string} */
+            status: "queued" | "collecting" | "signing" | "ready" | "failed";
+            task_id: string;
+            title: string;
+            updated_at: string;
+        };
+        DossierPage: {
+            items: components["schemas"]["DossierSummary"][];
+            next_cursor: string | null;
+        };
+        DossierSignatureManifest: {
+            /** @description datapackage-digest.json: the manifest's hash signed with Ed25519 (signature.key_id, public_key, signature) */
+            digest: {
+                [key: string]: unknown;
+            };
+            key_id: string;
+            /** @description datapackage.json byte for byte (UTF-8): every artifact with path, bytes and sha256 hash */
+            manifest: string;
+            manifest_sha256: string;
+            /** Format: uuid */
+            plan_id: string;
+            sealed_at: string;
+        };
+        DossierSummary: {
+            case_id: string | null;
+            created_at: string;
+            created_by: string;
+            error: string | null;
+            /** Format: uuid */
+            id: string;
+            key_id: string | null;
+            manifest_sha256: string | null;
+            /** Format: uuid */
+            plan_id: string;
+            sealed_at: string | null;
+            /** @enum {string} */
+            status: "queued" | "collecting" | "signing" | "ready" | "failed";
+            task_id: string;
+            title: string;
+            updated_at: string;
+        };
+        DossierVerification: {
+            artifacts: {
+                name: string;
+                ok: boolean;
+                /** @description sha256:<hex> of the bytes found */
+                sha256: string;
+            }[];
+            key_id: string | null;
+            manifest_sha256: string;
+            /** @description each failing file with what failed (changed, missing, extra, bad_signature, ...) */
+            problems: {
+                code: string;
+                file: string;
+                message: string;
+            }[];
+            /** @description the manifest, its signature (by a key of the platform's keyring) and every artifact check out */
+            valid: boolean;
+        };
+        DriveAcl: {
+            /** Format: uuid */
+            dossier_id: string;
+            entries: components["schemas"]["DriveAclEntry"][];
+        };
+        DriveAclEntry: {
+            expires_at: string | null;
+            granted_at: string;
+            granted_by: string;
+            principal: string;
+            /** @enum {string} */
+            role: "reader" | "writer" | "owner";
+            /** @enum {string} */
+            source: "case_creator" | "case_assignee" | "case_reviewer" | "lea_referral" | "dossier_creator" | "grant";
+        };
+        EntityActivity: {
+            /** @enum {string} */
+            bucket: "day" | "week" | "month";
+            /** Format: uuid */
+            entity_id: string;
+            points: {
+                sightings: number;
+                /** @description bucket start */
+                t: string;
+            }[];
+            /** @description start of the first bucket */
+            since: string;
+        };
+        EntityListItem: {
+            display_value: string;
+            /** Format: uuid */
+            id: string;
+            last_seen_at: string;
+            risk_score: number | null;
+            sightings: number;
+            type: string;
+            /** @description bank accounts masked for every role but analyst */
+            value: string;
+        };
+        EntityLoss: {
+            /** @description per ISO 4217 currency: sum over the distinct cases and intakes that mention the entity */
+            by_currency: {
+                [key: string]: string;
+            };
+            /** @description the largest per-currency total: what min_loss and order_by=loss compare */
+            max: string;
+        };
+        EntityNeighbors: {
+            edges: components["schemas"]["GraphEdge"][];
+            entity: components["schemas"]["GraphNode"];
+            nodes: components["schemas"]["GraphNode"][];
+        };
         Error: {
             error: {
                 code: string;
@@ -1300,6 +2903,115 @@ export interface components {
         };
         GeneratedReportPage: {
             items: components["schemas"]["GeneratedReport"][];
+            next_cursor: string | null;
+        };
+        GraphEdge: {
+            /** Format: uuid */
+            dst: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "co_occurs" | "hosts" | "resolves_to" | "pays_to" | "member_of" | "links_to";
+            /** Format: uuid */
+            src: string;
+            weight: number;
+        };
+        GraphNode: {
+            display_value: string;
+            /** Format: uuid */
+            id: string;
+            risk_score: number | null;
+            /** @enum {string} */
+            type: "wallet" | "domain" | "url" | "ip" | "email" | "phone" | "bank_account" | "person" | "organization" | "social_handle";
+            value: string;
+        };
+        Heatmap: {
+            /** @description when the aggregations behind this answer were last refreshed (ISO 8601 UTC) */
+            as_of: string;
+            cells: {
+                hour: number;
+                value: number;
+                /** @description ISO weekday, 1 = Monday */
+                weekday: number;
+            }[];
+            hours: number[];
+            /** @description 7 rows (Monday..Sunday) x 24 columns (UTC hours) */
+            matrix: number[][];
+            max: number;
+            /** @enum {string} */
+            source: "intakes" | "sightings";
+            weekdays: string[];
+        };
+        ImpactDashboard: {
+            /** @description when the aggregations behind this answer were last refreshed (ISO 8601 UTC) */
+            as_of: string;
+            currencies: string[];
+            kpis: components["schemas"]["KpiCard"][];
+            loss_by_taxonomy: {
+                cases: number;
+                depth: number;
+                label: string;
+                losses: {
+                    /** @description numeric(20,2) as a decimal string; never a float */
+                    amount: string;
+                    currency: string;
+                }[];
+                parent: string | null;
+                taxonomy: string;
+            }[];
+        };
+        ImpactKpis: {
+            /** @description when the aggregations behind this answer were last refreshed (ISO 8601 UTC) */
+            as_of: string;
+            cards: components["schemas"]["KpiCard"][];
+        };
+        Indicator: {
+            category: string;
+            confidence: number;
+            /** @description ISO 8601, UTC */
+            created_at: string;
+            display_value: string;
+            /**
+             * Format: uuid
+             * @description the entity id
+             */
+            id: string;
+            /** @description bigint as a string */
+            revision: string;
+            risk_score: number | null;
+            tlp: string;
+            /** @enum {string} */
+            type: "wallet" | "domain" | "url" | "ip" | "email" | "phone" | "bank_account" | "person" | "organization" | "social_handle";
+            /** @description ISO 8601, UTC */
+            updated_at: string;
+            /** @description ISO 8601, UTC */
+            valid_from: string;
+            value: string;
+        };
+        IndicatorFeedPage: {
+            /** @description when more is false: every indicator change made before this time is in the pages read so far */
+            complete_until: string | null;
+            items: {
+                category: string;
+                confidence: number;
+                created_at: string;
+                /** @description the indicator (its entity id) */
+                id: string;
+                /** @description the change this row is (grows with every change of the indicator) */
+                revision: string;
+                tlp: string;
+                type: string;
+                updated_at: string;
+                valid_from: string;
+                value: string;
+            }[];
+            /** @description true: the next page already has changes */
+            more: boolean;
+            /** @description pass as cursor for the next page (also when more is false: poll it later for new changes) */
+            next_cursor: string | null;
+        };
+        IndicatorPage: {
+            items: components["schemas"]["Indicator"][];
             next_cursor: string | null;
         };
         Intake: {
@@ -1436,6 +3148,187 @@ export interface components {
             task_id: string | null;
             updated_at: string;
         };
+        IntelEntity: {
+            attributes: {
+                [key: string]: unknown;
+            };
+            display_value: string;
+            /** @description ISO 8601, UTC */
+            first_seen_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @description ISO 8601, UTC */
+            last_seen_at: string;
+            loss: components["schemas"]["EntityLoss"];
+            /** @description null until first computed */
+            risk_score: number | null;
+            sighting_count: number;
+            /** @enum {string} */
+            type: "wallet" | "domain" | "url" | "ip" | "email" | "phone" | "bank_account" | "person" | "organization" | "social_handle";
+            /** @description normalized value; bank accounts masked for all but analysts, every value masked for researchers */
+            value: string;
+            /** @description distinct intakes that mention the entity */
+            victim_count: number;
+        };
+        IntelEntityDetail: {
+            attributes: {
+                [key: string]: unknown;
+            };
+            display_value: string;
+            /** @description ISO 8601, UTC */
+            first_seen_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @description ISO 8601, UTC */
+            last_seen_at: string;
+            linked_case_count: number;
+            /** @description empty for researchers (they get the count) */
+            linked_cases: {
+                campaign_id: string | null;
+                /** Format: uuid */
+                id: string;
+                loss_amount: string | null;
+                loss_currency: string | null;
+                status: string;
+                title: string;
+                via: ("sighting" | "link" | "intake")[];
+            }[];
+            loss: components["schemas"]["EntityLoss"];
+            loss_by_currency: {
+                /** @description decimal string (2 decimals) */
+                amount: string;
+                currency: string;
+            }[];
+            risk: {
+                computed_at: string | null;
+                factors: components["schemas"]["RiskFactor"][];
+                score: number | null;
+            };
+            /** @description null until first computed */
+            risk_score: number | null;
+            sighting_count: number;
+            sightings_by_source: {
+                /** @description ISO 8601, UTC */
+                first_observed_at: string;
+                /** @description ISO 8601, UTC */
+                last_observed_at: string;
+                sightings: number;
+                /** @enum {string} */
+                source_kind: "intake" | "investigation" | "case" | "manual";
+            }[];
+            /** @enum {string} */
+            type: "wallet" | "domain" | "url" | "ip" | "email" | "phone" | "bank_account" | "person" | "organization" | "social_handle";
+            /** @description normalized value; bank accounts masked for all but analysts, every value masked for researchers */
+            value: string;
+            /** @description distinct intakes that mention the entity */
+            victim_count: number;
+        };
+        IntelEntityPage: {
+            items: components["schemas"]["IntelEntity"][];
+            next_cursor: string | null;
+        };
+        IntelGraph: {
+            depth: number;
+            edges: {
+                /** @description the BFS level that traversed it */
+                depth: number;
+                /** Format: uuid */
+                dst: string;
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: "co_occurs" | "hosts" | "resolves_to" | "pays_to" | "member_of" | "links_to";
+                /** Format: uuid */
+                src: string;
+                weight: number;
+            }[];
+            max_nodes: number;
+            nodes: {
+                /** @description 0 for seeds */
+                depth: number;
+                display_value: string;
+                /** Format: uuid */
+                id: string;
+                risk_score: number | null;
+                /** @enum {string} */
+                type: "wallet" | "domain" | "url" | "ip" | "email" | "phone" | "bank_account" | "person" | "organization" | "social_handle";
+                value: string;
+            }[];
+            seeds: string[];
+            /** @description a cap (max_nodes) cut nodes or edges */
+            truncated: boolean;
+        };
+        IntelligenceCampaign: {
+            cases: number;
+            created_at: string;
+            created_by: string;
+            description: string;
+            entities: number;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            risk: components["schemas"]["CampaignRisk"];
+            /** @enum {string} */
+            status: "active" | "dormant" | "closed";
+            taxonomy: string | null;
+            /** @description the taxonomy path and its ancestors, root first (empty when none) */
+            taxonomy_lineage: string[];
+            updated_at: string;
+        };
+        IntelligenceCampaignPage: {
+            items: components["schemas"]["IntelligenceCampaign"][];
+            next_cursor: string | null;
+            taxonomy_rollup: {
+                campaigns: number;
+                depth: number;
+                label: string;
+                taxonomy: string;
+            }[];
+        };
+        IntelligenceDashboard: {
+            /** @description true for researchers: no record lists */
+            aggregate_only: boolean;
+            /** @description when the aggregations behind this answer were last refreshed (ISO 8601 UTC) */
+            as_of: string;
+            campaigns: {
+                by_status: {
+                    campaigns: number;
+                    status: string;
+                }[];
+                total: number;
+            };
+            entities: {
+                by_type: {
+                    entities: number;
+                    high_risk: number;
+                    sightings: number;
+                    type: string;
+                }[];
+                high_risk: number;
+                sightings: number;
+                total: number;
+            };
+            indicators: {
+                by_category: {
+                    category: string;
+                    indicators: number;
+                }[];
+                by_tlp: {
+                    indicators: number;
+                    tlp: string;
+                }[];
+                total: number;
+            };
+            platform: {
+                cases: number;
+                intakes: number;
+                investigations: number;
+                referrals: number;
+                reviews: number;
+            };
+            /** @description left out for researchers (aggregates only) */
+            top_entities?: components["schemas"]["EntityListItem"][];
+        };
         InvestigationAccepted: {
             detail_url: string;
             /** Format: uuid */
@@ -1569,6 +3462,18 @@ export interface components {
             /** @description wallets stored for this scan (counted when it ended) */
             wallet_count: number;
         };
+        KpiCard: {
+            /** @description money cards: one figure per currency */
+            amounts?: {
+                /** @description numeric(20,2) as a decimal string; never a float */
+                amount: string;
+                currency: string;
+            }[];
+            id: string;
+            label: string;
+            /** @description a count; null on money cards */
+            value: number | null;
+        };
         LeaReferral: {
             agency: string | null;
             /** Format: uuid */
@@ -1593,6 +3498,36 @@ export interface components {
             status: "draft" | "submitted" | "acknowledged" | "closed";
             updated_at: string;
         };
+        LeaSuggestions: {
+            /** Format: uuid */
+            campaign_id: string;
+            items: {
+                evidence: {
+                    /** Format: uuid */
+                    entity_id: string;
+                    observed_at: string;
+                    source_id: string;
+                    source_kind: string;
+                    /** @enum {string} */
+                    type: "wallet" | "phone" | "domain";
+                    value: string;
+                }[];
+                /** @description case id, or the investigation's scan_id */
+                id: string;
+                /** @enum {string} */
+                kind: "case" | "investigation";
+                /** @enum {string} */
+                reason: "not_in_campaign" | "not_referred";
+                score: number;
+                shared_entities: number;
+                /** @description the case title, or the investigated URL */
+                title: string;
+            }[];
+            /** @description score per shared entity of each type */
+            weights: {
+                [key: string]: number;
+            };
+        };
         LocalSignIn: {
             /** @description The header the console sends with the chosen e-mail */
             identity_header: string;
@@ -1607,12 +3542,44 @@ export interface components {
             /** @description ISO 4217 currency code */
             currency: string;
         };
+        LossByTaxonomy: {
+            /** @description when the aggregations behind this answer were last refreshed (ISO 8601 UTC) */
+            as_of: string;
+            currencies: string[];
+            items: {
+                cases: number;
+                depth: number;
+                label: string;
+                losses: {
+                    /** @description numeric(20,2) as a decimal string; never a float */
+                    amount: string;
+                    currency: string;
+                }[];
+                parent: string | null;
+                taxonomy: string;
+            }[];
+        };
         Me: {
             email: string | null;
             roles: ("admin" | "analyst" | "researcher" | "reviewer")[];
             service?: {
                 name: string;
                 scopes: string[];
+            };
+        };
+        PipelineFunnel: {
+            /** @description when the aggregations behind this answer were last refreshed (ISO 8601 UTC) */
+            as_of: string;
+            stages: {
+                /** @description count / previous stage count, 4 decimals; null for the first stage or a zero previous */
+                conversion_from_previous: number | null;
+                count: number;
+                label: string;
+                stage: string;
+            }[];
+            window: {
+                since: string | null;
+                until: string | null;
             };
         };
         Playbook: {
@@ -1752,6 +3719,29 @@ export interface components {
             }[];
             title: string;
         };
+        ResearcherExport: {
+            groups: {
+                /** @description ISO 3166 country (phones, IBANs), empty when unknown */
+                country: string;
+                entity_count: number;
+                entity_type: string;
+                /** @description losses reported by the intakes and cases mentioning them, each source once */
+                losses: {
+                    /** @description decimal */
+                    amount: string;
+                    currency: string;
+                }[];
+                /** @description YYYY-MM the entities were first seen */
+                month: string;
+                /** @description wallet network, empty for other types */
+                network: string;
+                /** @description scam-taxonomy path of the cases that mention the entities, empty when none */
+                taxonomy: string;
+            }[];
+            min_group_size: number;
+            /** @description groups left out: fewer entities than min_group_size */
+            suppressed_groups: number;
+        };
         Review: {
             /** Format: uuid */
             case_id: string;
@@ -1843,6 +3833,183 @@ export interface components {
             items: components["schemas"]["Review"][];
             next_cursor: string | null;
         };
+        RiskFactor: {
+            /** @enum {string} */
+            factor: "loss" | "victims" | "recency" | "high_risk_links" | "campaigns" | "confidence";
+            input: number;
+            max: number;
+            points: number;
+            rule: string;
+        };
+        SavedSearch: {
+            /**
+             * @description what the caller may do: owner (everything), editor (change), viewer (read, run, export)
+             * @enum {string}
+             */
+            access: "owner" | "editor" | "viewer";
+            created_at: string;
+            filters: {
+                [key: string]: string[];
+            };
+            /** Format: uuid */
+            id: string;
+            name: string;
+            owner: string;
+            query: string;
+            /** @description owners only */
+            shares?: {
+                grantee: string;
+                /** @enum {string} */
+                grantee_kind: "user" | "role";
+                /** @enum {string} */
+                permission: "viewer" | "editor";
+                shared_at: string;
+                shared_by: string;
+            }[];
+            /**
+             * @description relevance (full-text rank; records without free-text terms rank equal) or newest first
+             * @enum {string}
+             */
+            sort: "relevance" | "newest";
+            tags: string[];
+            types: ("case" | "intake" | "investigation" | "entity" | "wallet" | "indicator")[];
+            updated_at: string;
+            /** @enum {string} */
+            visibility: "private" | "public";
+        };
+        SavedSearchBulkTagsResult: {
+            skipped: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                reason: "not_found" | "not_editable";
+            }[];
+            updated: string[];
+        };
+        SavedSearchDocument: {
+            exported_at?: string;
+            exported_by?: string;
+            /** @constant */
+            format: "fip-saved-search";
+            saved_search: {
+                /**
+                 * @description field -> value or values (values of one field are OR-ed, fields AND-ed), in query syntax after the colon: {"status": ["open", "triage"], "loss": ">5000"}
+                 * @default {}
+                 */
+                filters: {
+                    [key: string]: string | string[];
+                };
+                name: string;
+                /** @description The query (see GET /reviews/search/schema and the README "Search" section); empty matches everything */
+                query: string;
+                /**
+                 * @description relevance (full-text rank; records without free-text terms rank equal) or newest first
+                 * @default relevance
+                 * @enum {string}
+                 */
+                sort: "relevance" | "newest";
+                /** @default [] */
+                tags: string[];
+                /** @default [] */
+                types: ("case" | "intake" | "investigation" | "entity" | "wallet" | "indicator")[];
+            };
+            /** @constant */
+            version: 1;
+        };
+        SavedSearchImportResult: {
+            created: number;
+            rejected: number;
+            renamed: number;
+            results: {
+                errors?: {
+                    message: string;
+                    path: string;
+                }[];
+                /** Format: uuid */
+                id?: string;
+                index: number;
+                name?: string;
+                original_name?: string;
+                /** @enum {string} */
+                status: "created" | "renamed" | "rejected";
+            }[];
+        };
+        SavedSearchPage: {
+            items: components["schemas"]["SavedSearch"][];
+            next_cursor: string | null;
+        };
+        SearchHistoryEntry: {
+            filters: {
+                [key: string]: unknown;
+            };
+            /** Format: uuid */
+            id: string;
+            query: string;
+            result_count: number;
+            searched_at: string;
+            types: string[];
+        };
+        SearchHistoryPage: {
+            items: components["schemas"]["SearchHistoryEntry"][];
+            next_cursor: string | null;
+        };
+        SearchHit: {
+            id: string;
+            /** @description fields of the query (outside NOT) that this record matches; "text" for free-text terms */
+            matched_fields: string[];
+            /** @description the record's main fields (masked per role; intakes never carry contact data) */
+            record: {
+                [key: string]: unknown;
+            };
+            score: number;
+            /** @description HTML-escaped text with the matched words in <mark> elements */
+            snippet: string;
+            title: string;
+            /** @enum {string} */
+            type: "case" | "intake" | "investigation" | "entity" | "wallet" | "indicator";
+        };
+        SearchResult: {
+            /** @description researchers only: counts per record type (they get no records) */
+            aggregates?: {
+                capped: boolean;
+                count: number;
+                /** @enum {string} */
+                type: "case" | "intake" | "investigation" | "entity" | "wallet" | "indicator";
+            }[];
+            items: components["schemas"]["SearchHit"][];
+            next_cursor: string | null;
+            /** @description true when a record type reached the 1000 cap (total_estimate is a lower bound) */
+            total_capped: boolean;
+            /** @description matching records, counted exactly up to 1000 per record type */
+            total_estimate: number;
+        };
+        SearchSchema: {
+            fields: {
+                description: string;
+                examples: string[];
+                name: string;
+                operators: (":" | "=" | ">" | ">=" | "<" | "<=" | "range" | "wildcard" | "phrase")[];
+                record_types: ("case" | "intake" | "investigation" | "entity" | "wallet" | "indicator")[];
+                /** @enum {string} */
+                type: "text" | "keyword" | "number" | "date" | "money";
+                values?: string[];
+            }[];
+            record_types: ("case" | "intake" | "investigation" | "entity" | "wallet" | "indicator")[];
+            syntax: {
+                example: string;
+                form: string;
+                meaning: string;
+            }[];
+        };
+        SearchTagPresets: {
+            /** @description tags on the saved searches the caller can see, most used first */
+            in_use: {
+                count: number;
+                tag: string;
+            }[];
+            /** @description configured (SVC_SEARCH__TAG_PRESETS) */
+            presets: string[];
+        };
         Task: {
             error: {
                 message: string;
@@ -1882,6 +4049,108 @@ export interface components {
             status: "queued" | "running" | "completed" | "failed" | "cancelled";
             status_url: string;
             task_id: string;
+        };
+        TaxiiApiRoot: {
+            description: string;
+            max_content_length: number;
+            title: string;
+            versions: string[];
+        };
+        TaxiiCollection: {
+            can_read: boolean;
+            can_write: boolean;
+            description: string;
+            id: string;
+            media_types: string[];
+            title: string;
+        };
+        TaxiiCollections: {
+            collections: components["schemas"]["TaxiiCollection"][];
+        };
+        TaxiiDiscovery: {
+            api_roots: string[];
+            default: string;
+            description: string;
+            title: string;
+        };
+        TaxiiEnvelope: {
+            more: boolean;
+            next?: string;
+            objects: ({
+                id: string;
+                type: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+        };
+        TaxiiManifest: {
+            more: boolean;
+            next?: string;
+            objects: {
+                date_added: string;
+                id: string;
+                media_type: string;
+                version: string;
+            }[];
+        };
+        Taxonomy: {
+            as_of: string;
+            nodes: components["schemas"]["TaxonomyNode"][];
+            /** @description cases and campaigns with no (or an unknown) taxonomy path */
+            unclassified: {
+                campaigns: number;
+                cases: number;
+            };
+        };
+        TaxonomyNode: {
+            /** @description campaigns tagged with this node or any node below it */
+            campaigns: number;
+            /** @description cases tagged with this node or any node below it */
+            cases: number;
+            children: components["schemas"]["TaxonomyNode"][];
+            depth: number;
+            label: string;
+            path: string;
+            slug: string;
+        };
+        TaxonomySankey: {
+            /** @description when the aggregations behind this answer were last refreshed (ISO 8601 UTC) */
+            as_of: string;
+            links: {
+                source: string;
+                target: string;
+                value: number;
+            }[];
+            nodes: {
+                depth: number;
+                id: string;
+                name: string;
+            }[];
+        };
+        Trend: {
+            /** @description when the aggregations behind this answer were last refreshed (ISO 8601 UTC) */
+            as_of: string;
+            /** @enum {string} */
+            bucket: "day" | "week" | "month";
+            series: {
+                metric: string;
+                points: {
+                    /** @description bucket start, YYYY-MM-DD */
+                    t: string;
+                    value: number;
+                }[];
+            }[];
+            since: string;
+            until: string;
+        };
+        WidgetCatalog: {
+            widgets: {
+                chart: string;
+                id: string;
+                precomputed: boolean;
+                route: string;
+                title: string;
+            }[];
         };
     };
     responses: never;
@@ -1950,6 +4219,492 @@ export interface operations {
             };
         };
     };
+    getAnalyticsOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Analytics overview: all-time totals, the intake peak hour, the top countries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsOverview"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAnalyticsWidgetsActivityTimeline: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description only events at or after this instant (ISO 8601) */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Activity timeline: the newest intakes, cases, review decisions, referrals, investigations and campaigns (researchers: counts per day and kind) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityTimeline"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAnalyticsWidgetsCountries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Country summary: entities, sightings and intakes per country (phone numbers, IBANs, ccTLDs) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountrySummary"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAnalyticsWidgetsCountriesCountry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ISO 3166-1 alpha-2, e.g. GB */
+                country: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The country (zeros when nothing points to it) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountryDetail"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAnalyticsWidgetsDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dashboard widgets: the twelve widget groups and the route of each */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetCatalog"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAnalyticsWidgetsHeatmap: {
+        parameters: {
+            query?: {
+                /** @description intakes by received time, or sightings by observed time (UTC) */
+                source?: "intakes" | "sightings";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Heatmap grid: weekday x UTC hour of intakes or sightings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Heatmap"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAnalyticsWidgetsImpactKpis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Impact KPI cards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpactKpis"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAnalyticsWidgetsLossByTaxonomy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Loss by taxonomy: per node (rolled up) and currency */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LossByTaxonomy"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAnalyticsWidgetsPipelineFunnel: {
+        parameters: {
+            query?: {
+                /** @description first day (inclusive, UTC) */
+                since?: string;
+                /** @description last day (inclusive, UTC) */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pipeline funnel: intakes -> cases -> reviews -> referrals created in a window of days (all time without one) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PipelineFunnel"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAnalyticsWidgetsTaxonomySankey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taxonomy Sankey flow: {nodes, links} from all cases down the taxonomy tree */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxonomySankey"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAnalyticsWidgetsTrend: {
+        parameters: {
+            query?: {
+                bucket?: "day" | "week" | "month";
+                /** @description comma-separated metrics (default all): intakes, cases, reviews, decisions, referrals, investigations, sightings, entities */
+                metric?: string;
+                /** @description first day (inclusive, UTC) */
+                since?: string;
+                /** @description last day (inclusive, UTC) */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trend time-series per metric, bucketed by day, week (Monday) or month, zero-filled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Trend"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAuditEvents: {
         parameters: {
             query?: {
@@ -1999,6 +4754,328 @@ export interface operations {
             };
             /** @description The caller's roles or scopes do not allow this route */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCampaigns: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                /** @description Page size (1-500, default 50) */
+                limit?: number;
+                /** @description substring of the name or description (case-insensitive) */
+                q?: string;
+                status?: "active" | "dormant" | "closed";
+                /** @description campaigns tagged with this node or any node below it */
+                taxonomy?: "investment" | "investment/crypto" | "investment/crypto/pig-butchering" | "investment/crypto/fake-exchange" | "investment/crypto/mining-pool" | "investment/forex" | "investment/ponzi" | "romance" | "impersonation" | "impersonation/government" | "impersonation/bank" | "impersonation/tech-support" | "impersonation/family" | "shopping" | "shopping/fake-store" | "shopping/non-delivery" | "employment" | "employment/task-scam" | "employment/fake-job" | "sextortion" | "advance-fee" | "advance-fee/lottery" | "advance-fee/inheritance" | "advance-fee/recovery" | "phishing" | "phishing/credential" | "phishing/smishing";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of campaigns */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignPage"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postCampaigns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    /** @description unique, case-insensitively */
+                    name: string;
+                    /**
+                     * @description default active
+                     * @enum {string}
+                     */
+                    status?: "active" | "dormant" | "closed";
+                    /**
+                     * @description a path of the scam taxonomy (GET /taxonomy)
+                     * @enum {string}
+                     */
+                    taxonomy?: "investment" | "investment/crypto" | "investment/crypto/pig-butchering" | "investment/crypto/fake-exchange" | "investment/crypto/mining-pool" | "investment/forex" | "investment/ponzi" | "romance" | "impersonation" | "impersonation/government" | "impersonation/bank" | "impersonation/tech-support" | "impersonation/family" | "shopping" | "shopping/fake-store" | "shopping/non-delivery" | "employment" | "employment/task-scam" | "employment/fake-job" | "sextortion" | "advance-fee" | "advance-fee/lottery" | "advance-fee/inheritance" | "advance-fee/recovery" | "phishing" | "phishing/credential" | "phishing/smishing";
+                };
+            };
+        };
+        responses: {
+            /** @description The new campaign */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A campaign with this name exists (case-insensitive) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchCampaignsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    members?: {
+                        /** @description cases (a case is in at most one campaign) and graph entities to add */
+                        add?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            type: "case" | "entity";
+                        }[];
+                        remove?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            type: "case" | "entity";
+                        }[];
+                    };
+                    /** @description unique, case-insensitively */
+                    name?: string;
+                    /** @enum {string} */
+                    status?: "active" | "dormant" | "closed";
+                    /** @description null clears it */
+                    taxonomy?: ("investment" | "investment/crypto" | "investment/crypto/pig-butchering" | "investment/crypto/fake-exchange" | "investment/crypto/mining-pool" | "investment/forex" | "investment/ponzi" | "romance" | "impersonation" | "impersonation/government" | "impersonation/bank" | "impersonation/tech-support" | "impersonation/family" | "shopping" | "shopping/fake-store" | "shopping/non-delivery" | "employment" | "employment/task-scam" | "employment/fake-job" | "sextortion" | "advance-fee" | "advance-fee/lottery" | "advance-fee/inheritance" | "advance-fee/recovery" | "phishing" | "phishing/credential" | "phishing/smishing") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The campaign as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such campaign */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The new name is taken, or a case to add is in another campaign (details name it) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCampaignsIdLeaSuggestions: {
+        parameters: {
+            query?: {
+                /** @description at most this many suggestions (default 50) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ranked suggestions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaSuggestions"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such campaign */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2232,6 +5309,8 @@ export interface operations {
                      * @enum {string}
                      */
                     status?: "open" | "in_review" | "referred" | "closed";
+                    /** @description a path of the scam taxonomy (GET /taxonomy); null clears it */
+                    taxonomy?: ("investment" | "investment/crypto" | "investment/crypto/pig-butchering" | "investment/crypto/fake-exchange" | "investment/crypto/mining-pool" | "investment/forex" | "investment/ponzi" | "romance" | "impersonation" | "impersonation/government" | "impersonation/bank" | "impersonation/tech-support" | "impersonation/family" | "shopping" | "shopping/fake-store" | "shopping/non-delivery" | "employment" | "employment/task-scam" | "employment/fake-job" | "sextortion" | "advance-fee" | "advance-fee/lottery" | "advance-fee/inheritance" | "advance-fee/recovery" | "phishing" | "phishing/credential" | "phishing/smishing") | null;
                     title?: string;
                 };
             };
@@ -2677,6 +5756,97 @@ export interface operations {
             };
         };
     };
+    getDashboardOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dashboard overview: KPI cards, the last 30 days' funnel and daily trend, the top scam types */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardOverview"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDiscoverySearch: {
+        parameters: {
+            query: {
+                entity_type?: "wallet" | "domain" | "url" | "ip" | "email" | "phone" | "bank_account" | "person" | "organization" | "social_handle";
+                /** @description Page size (1-100, default 20) */
+                limit?: number;
+                /** @description 3+ characters: prefix or substring of an entity value (case-insensitive) */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching entities */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoverySearch"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getDocs: {
         parameters: {
             query?: never;
@@ -2730,6 +5900,230 @@ export interface operations {
             };
         };
     };
+    getExportsEntities: {
+        parameters: {
+            query?: {
+                entity_type?: "wallet" | "domain" | "url" | "ip" | "email" | "phone" | "bank_account" | "person" | "organization" | "social_handle";
+                /** @description csv (UTF-8, header row, formula-safe) or xlsx */
+                fmt?: "csv" | "xlsx";
+                /** @description as the entity list: largest per-currency loss at least this */
+                min_loss?: string;
+                /** @description as the entity list (descending) */
+                order_by?: "risk" | "loss" | "last_seen" | "sightings";
+                /** @description ISO 8601 time: only rows seen/changed at or after it */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entities; columns: id, type, value, display_value, network, token, country, first_seen_at, last_seen_at, sighting_count, risk_score, loss (EUR 1200.00; USD 5.00), victim_count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv; charset=utf-8": unknown;
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getExportsIndicators: {
+        parameters: {
+            query?: {
+                category?: string;
+                /** @description csv, xlsx, or stix (a STIX 2.1 bundle) */
+                fmt?: "csv" | "xlsx" | "stix";
+                min_confidence?: number;
+                /** @description ISO 8601 time: only rows seen/changed at or after it */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The indicators (CSV/XLSX columns: id, type, value, category, confidence, tlp, valid_from, created_at, updated_at), or a STIX 2.1 bundle */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/stix+json;version=2.1": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv; charset=utf-8": unknown;
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getExportsResearcherEntities: {
+        parameters: {
+            query?: {
+                entity_type?: "wallet" | "domain" | "url" | "ip" | "email" | "phone" | "bank_account" | "person" | "organization" | "social_handle";
+                fmt?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON (ResearcherExport), or CSV with one row per group and loss currency (entity_type, network, taxonomy, country, month, entity_count, loss_currency, loss_amount) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResearcherExport"];
+                    "text/csv; charset=utf-8": unknown;
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFeedsIndicators: {
+        parameters: {
+            query?: {
+                category?: string;
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                format?: "json" | "csv" | "stix";
+                /** @description Indicators per page (1-1000, default 100) */
+                limit?: number;
+                min_confidence?: number;
+                /** @description First page: indicator changes at or after this time (default: from the beginning) */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. For csv and stix the cursor and completeness travel in X-Next-Cursor, X-More and X-Complete-Until headers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IndicatorFeedPage"];
+                    "application/stix+json;version=2.1": unknown;
+                    "text/csv; charset=utf-8": unknown;
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getHealthz: {
         parameters: {
             query?: never;
@@ -2749,6 +6143,44 @@ export interface operations {
                         /** @constant */
                         status: "ok";
                     };
+                };
+            };
+        };
+    };
+    getImpactDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Platform KPI cards and loss by taxonomy (per currency, exact decimals) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpactDashboard"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3473,6 +6905,703 @@ export interface operations {
             };
         };
     };
+    getIntelligenceCampaigns: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                /** @description Page size (1-500, default 50) */
+                limit?: number;
+                /** @description substring of the name or description (case-insensitive) */
+                q?: string;
+                status?: "active" | "dormant" | "closed";
+                /** @description campaigns tagged with this node or any node below it */
+                taxonomy?: "investment" | "investment/crypto" | "investment/crypto/pig-butchering" | "investment/crypto/fake-exchange" | "investment/crypto/mining-pool" | "investment/forex" | "investment/ponzi" | "romance" | "impersonation" | "impersonation/government" | "impersonation/bank" | "impersonation/tech-support" | "impersonation/family" | "shopping" | "shopping/fake-store" | "shopping/non-delivery" | "employment" | "employment/task-scam" | "employment/fake-job" | "sextortion" | "advance-fee" | "advance-fee/lottery" | "advance-fee/inheritance" | "advance-fee/recovery" | "phishing" | "phishing/credential" | "phishing/smishing";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of campaigns and the taxonomy rollup */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntelligenceCampaignPage"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getIntelligenceCampaignsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDetail"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such campaign */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getIntelligenceDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Entity, indicator, campaign and platform KPIs (the riskiest entities for all but researchers) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntelligenceDashboard"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getIntelligenceEntities: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                entity_type?: "wallet" | "domain" | "url" | "ip" | "email" | "phone" | "bank_account" | "person" | "organization" | "social_handle";
+                /** @description Page size (1-500, default 50) */
+                limit?: number;
+                /** @description keeps entities whose largest per-currency loss total is at least this */
+                min_loss?: string;
+                /** @description descending; default risk */
+                order_by?: "risk" | "loss" | "last_seen" | "sightings";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entities (values masked per role) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntelEntityPage"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getIntelligenceEntitiesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entity */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntelEntityDetail"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such entity */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getIntelligenceEntitiesTypeValue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: "wallet" | "domain" | "url" | "ip" | "email" | "phone" | "bank_account" | "person" | "organization" | "social_handle";
+                /** @description the value as found or normalized (at most 1000 characters; reach longer ones by id) */
+                value: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entity */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntelEntityDetail"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such entity */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getIntelligenceEntitiesTypeValueActivity: {
+        parameters: {
+            query?: {
+                bucket?: "day" | "week" | "month";
+                /** @description start (ISO 8601); default 30 days, 26 weeks or 12 months back for day, week, month */
+                since?: string;
+            };
+            header?: never;
+            path: {
+                type: "wallet" | "domain" | "url" | "ip" | "email" | "phone" | "bank_account" | "person" | "organization" | "social_handle";
+                /** @description the value as found or normalized (at most 1000 characters; reach longer ones by id) */
+                value: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sparkline points */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityActivity"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such entity */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getIntelligenceEntitiesTypeValueNeighbors: {
+        parameters: {
+            query?: {
+                /** @description most edges (heaviest first), 1-500, default 100 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                type: "wallet" | "domain" | "url" | "ip" | "email" | "phone" | "bank_account" | "person" | "organization" | "social_handle";
+                /** @description the value as found or normalized (at most 1000 characters; reach longer ones by id) */
+                value: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entity, its neighbours and the edges with weights */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityNeighbors"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such entity */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getIntelligenceGraph: {
+        parameters: {
+            query: {
+                depth?: number;
+                /** @description repeatable; default every kind */
+                edge_kinds?: ("co_occurs" | "hosts" | "resolves_to" | "pays_to" | "member_of" | "links_to") | ("co_occurs" | "hosts" | "resolves_to" | "pays_to" | "member_of" | "links_to")[];
+                max_nodes?: number;
+                min_weight?: number;
+                /** @description repeatable (at most 5): an entity id, or type:value (for example domain:pay.example), at most 200 characters */
+                seed: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Nodes and edges with the depth at which each was reached */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntelGraph"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A seed names no entity */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getIntelligenceGraphPng: {
+        parameters: {
+            query: {
+                depth?: number;
+                /** @description repeatable; default every kind */
+                edge_kinds?: ("co_occurs" | "hosts" | "resolves_to" | "pays_to" | "member_of" | "links_to") | ("co_occurs" | "hosts" | "resolves_to" | "pays_to" | "member_of" | "links_to")[];
+                height?: number;
+                max_nodes?: number;
+                min_weight?: number;
+                /** @description repeatable (at most 5): an entity id, or type:value (for example domain:pay.example), at most 200 characters */
+                seed: string | string[];
+                width?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A seed names no entity */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getIntelligenceIndicators: {
+        parameters: {
+            query?: {
+                category?: string;
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                /** @description Page size (1-500, default 50) */
+                limit?: number;
+                min_confidence?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of indicators */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IndicatorPage"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getIntelligenceIndicatorsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The indicator */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Indicator"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such indicator */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getIntelligenceReportTemplates: {
         parameters: {
             query?: never;
@@ -3998,6 +8127,155 @@ export interface operations {
             };
         };
     };
+    getInvestigationsSsiScanIdEvidenceBundle: {
+        parameters: {
+            query?: {
+                /** @description why the evidence is taken (written to the custody log and the audit log); default `download` */
+                purpose?: string;
+            };
+            header?: never;
+            path: {
+                scan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The WACZ file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": unknown;
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such investigation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The investigation has not ended yet (queued or running) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvestigationsSsiScanIdLeaPackage: {
+        parameters: {
+            query?: {
+                /** @description why the evidence is taken (written to the custody log and the audit log); default `download` */
+                purpose?: string;
+            };
+            header?: never;
+            path: {
+                scan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": unknown;
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such investigation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The investigation has not ended yet (queued or running) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Chromium is not available on this server */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getInvestigationsSsiScanIdPagesPageIdArtifact: {
         parameters: {
             query?: never;
@@ -4049,6 +8327,85 @@ export interface operations {
             };
             /** @description No such page or artifact */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvestigationsSsiScanIdReportPdf: {
+        parameters: {
+            query?: {
+                /** @description why the evidence is taken (written to the custody log and the audit log); default `download` */
+                purpose?: string;
+            };
+            header?: never;
+            path: {
+                scan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF; X-Content-SHA256 carries its hash */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such investigation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The investigation has not ended yet (queued or running) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Chromium is not available on this server */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4831,6 +9188,630 @@ export interface operations {
                 };
                 content: {
                     "text/html": unknown;
+                };
+            };
+        };
+    };
+    getReportsDossiers: {
+        parameters: {
+            query?: {
+                case_id?: string;
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                /** @description Page size (1-500, default 50) */
+                limit?: number;
+                status?: "queued" | "collecting" | "signing" | "ready" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of dossiers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DossierPage"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postReportsDossiers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. Repeating a request with the same key (per caller) answers the first request's task instead of starting another; the same key with a different body is refused (422 idempotency_key_reused). 1-200 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    case_id?: string;
+                    entity_ids?: string[];
+                    scan_ids?: string[];
+                    /** @description Default: every section */
+                    sections?: ("case" | "intakes" | "investigations" | "graph")[];
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted (or the plan an earlier request with the same Idempotency-Key started) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DossierAccepted"];
+                };
+            };
+            /** @description Invalid plan: no source, a malformed field, or an unknown case_id / scan_ids.N / entity_ids.N (details name each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was used before with a different body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReportsDossiersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dossier */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DossierDetail"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such dossier */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReportsDossiersIdDownload: {
+        parameters: {
+            query?: {
+                /** @description Why (recorded in the audit log); default download */
+                purpose?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dossier as a ZIP */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": unknown;
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such dossier */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The dossier is not sealed yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReportsDossiersIdDownloadArtifact: {
+        parameters: {
+            query?: {
+                /** @description Why (recorded in the audit log); default download */
+                purpose?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The artifact name, URL-encoded (case%2Fcase.json) */
+                artifact: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The artifact's bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such dossier or artifact */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReportsDossiersIdDriveAcl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The access list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriveAcl"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such dossier */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postReportsDossiersIdDriveAcl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the grant ends (ISO 8601); default never
+                     */
+                    expires_at?: string;
+                    /** @description A user e-mail, an agency contact, or `agency:<name>` */
+                    principal: string;
+                    /**
+                     * @description true: remove the principal, derived entries included
+                     * @default false
+                     */
+                    revoke?: boolean;
+                    /**
+                     * @description Required to grant
+                     * @enum {string}
+                     */
+                    role?: "reader" | "writer" | "owner";
+                };
+            };
+        };
+        responses: {
+            /** @description The access list after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriveAcl"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such dossier */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReportsDossiersIdSignatureManifest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signature manifest */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DossierSignatureManifest"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such dossier */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The dossier is not sealed yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postReportsDossiersPlanIdVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                plan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification (valid false names what failed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DossierVerification"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such dossier */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The dossier is not sealed yet (status other than ready) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5726,6 +10707,1060 @@ export interface operations {
             };
         };
     };
+    getReviewsSearch: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                /** @description Page size (1-500, default 50) */
+                limit?: number;
+                /** @description The query (see GET /reviews/search/schema and the README "Search" section); empty matches everything */
+                q?: string;
+                /** @description a record type or a comma list (case, intake, investigation, entity, wallet, indicator) */
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of results */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResult"];
+                };
+            };
+            /** @description Invalid query: code query_syntax (details: offset, line, column, expected) or invalid_query (unknown field, wrong operator or value; details name field and position) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReviewsSearchHistory: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                /** @description Page size (1-500, default 50) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of history entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchHistoryPage"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteReviewsSearchHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many entries were deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: number;
+                    };
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteReviewsSearchHistoryId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such entry in your history */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postReviewsSearchQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description next_cursor of the previous page (same query) */
+                    cursor?: string;
+                    /** @description field -> value or values (values of one field are OR-ed, fields AND-ed), in query syntax after the colon: {"status": ["open", "triage"], "loss": ">5000"} */
+                    filters?: {
+                        [key: string]: string | string[];
+                    };
+                    /** @default 50 */
+                    limit?: number;
+                    /** @description The query (see GET /reviews/search/schema and the README "Search" section); empty matches everything */
+                    query: string;
+                    /**
+                     * @description relevance (full-text rank; records without free-text terms rank equal) or newest first
+                     * @default relevance
+                     * @enum {string}
+                     */
+                    sort?: "relevance" | "newest";
+                    /** @description record types to search (default: all) */
+                    types?: ("case" | "intake" | "investigation" | "entity" | "wallet" | "indicator")[];
+                };
+            };
+        };
+        responses: {
+            /** @description A page of results */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResult"];
+                };
+            };
+            /** @description Invalid query: code query_syntax (details: offset, line, column, expected) or invalid_query (unknown field, wrong operator or value; details name field and position) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReviewsSearchSaved: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                /** @description Page size (1-500, default 50) */
+                limit?: number;
+                /** @description only searches of this owner */
+                owner?: string;
+                /** @description only searches with this tag */
+                tag?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of saved searches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchPage"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postReviewsSearchSaved: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description field -> value or values (values of one field are OR-ed, fields AND-ed), in query syntax after the colon: {"status": ["open", "triage"], "loss": ">5000"}
+                     * @default {}
+                     */
+                    filters?: {
+                        [key: string]: string | string[];
+                    };
+                    name: string;
+                    /** @description The query (see GET /reviews/search/schema and the README "Search" section); empty matches everything */
+                    query: string;
+                    /**
+                     * @description relevance (full-text rank; records without free-text terms rank equal) or newest first
+                     * @default relevance
+                     * @enum {string}
+                     */
+                    sort?: "relevance" | "newest";
+                    /** @default [] */
+                    tags?: string[];
+                    /** @default [] */
+                    types?: ("case" | "intake" | "investigation" | "entity" | "wallet" | "indicator")[];
+                    /**
+                     * @description private: the owner and those it is shared with; public: every search user can view it
+                     * @default private
+                     * @enum {string}
+                     */
+                    visibility?: "private" | "public";
+                };
+            };
+        };
+        responses: {
+            /** @description The saved search */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearch"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You already have a saved search of that name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReviewsSearchSavedId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved search */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearch"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such saved search (or not visible to you) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteReviewsSearchSavedId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not the owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such saved search (or not visible to you) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchReviewsSearchSavedId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description field -> value or values (values of one field are OR-ed, fields AND-ed), in query syntax after the colon: {"status": ["open", "triage"], "loss": ">5000"} */
+                    filters?: {
+                        [key: string]: string | string[];
+                    };
+                    name?: string;
+                    /** @description The query (see GET /reviews/search/schema and the README "Search" section); empty matches everything */
+                    query?: string;
+                    /**
+                     * @description relevance (full-text rank; records without free-text terms rank equal) or newest first
+                     * @enum {string}
+                     */
+                    sort?: "relevance" | "newest";
+                    tags?: string[];
+                    types?: ("case" | "intake" | "investigation" | "entity" | "wallet" | "indicator")[];
+                    /**
+                     * @description owner only
+                     * @enum {string}
+                     */
+                    visibility?: "private" | "public";
+                };
+            };
+        };
+        responses: {
+            /** @description The saved search */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearch"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You may view but not change it (or change visibility without owning it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such saved search (or not visible to you) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owner already has a saved search of that name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReviewsSearchSavedIdExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchDocument"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such saved search (or not visible to you) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postReviewsSearchSavedIdShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    grant?: ({
+                        /** @enum {string} */
+                        permission: "viewer" | "editor";
+                        user: string;
+                    } | {
+                        /** @enum {string} */
+                        permission: "viewer" | "editor";
+                        /** @enum {string} */
+                        role: "admin" | "analyst" | "researcher" | "reviewer";
+                    })[];
+                    revoke?: ({
+                        user: string;
+                    } | {
+                        /** @enum {string} */
+                        role: "admin" | "analyst" | "researcher" | "reviewer";
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description The saved search with its shares */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearch"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not the owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such saved search (or not visible to you) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postReviewsSearchSavedBulkTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default [] */
+                    add?: string[];
+                    ids: string[];
+                    /** @default [] */
+                    remove?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Updated and skipped ids */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchBulkTagsResult"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postReviewsSearchSavedImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description export documents ({"format": "fip-saved-search", "version": 1, ...}); each is validated on its own */
+                    documents: unknown[];
+                };
+            };
+        };
+        responses: {
+            /** @description One result per document, in order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchImportResult"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReviewsSearchSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchSchema"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReviewsSearchTagPresets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Presets and tags in use */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchTagPresets"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getTasksTaskId: {
         parameters: {
             query?: never;
@@ -5880,6 +11915,411 @@ export interface operations {
             };
             /** @description No worker took the note in time (its workers are down) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTaxii2Slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The discovery resource */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiDiscovery"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header admits no application/taxii+json;version=2.1 */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTaxii2ApiSlash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The API root */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiApiRoot"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header admits no application/taxii+json;version=2.1 */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTaxii2ApiCollectionsSlash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collections */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiCollections"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header admits no application/taxii+json;version=2.1 */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTaxii2ApiCollectionsIdSlash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description collection id (see GET /taxii2/api/collections/) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiCollection"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such collection */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header admits no application/taxii+json;version=2.1 */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTaxii2ApiCollectionsIdManifestSlash: {
+        parameters: {
+            query?: {
+                /** @description only objects added after this time */
+                added_after?: string;
+                limit?: number;
+                /** @description comma-separated STIX ids */
+                "match[id]"?: string;
+                "match[spec_version]"?: string;
+                "match[type]"?: string;
+                "match[version]"?: string;
+                /** @description `next` of the previous page */
+                next?: string;
+            };
+            header?: never;
+            path: {
+                /** @description collection id (see GET /taxii2/api/collections/) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The manifest page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiManifest"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such collection */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header admits no application/taxii+json;version=2.1 */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTaxii2ApiCollectionsIdObjectsSlash: {
+        parameters: {
+            query?: {
+                /** @description only objects added after this time */
+                added_after?: string;
+                limit?: number;
+                /** @description comma-separated STIX ids */
+                "match[id]"?: string;
+                "match[spec_version]"?: string;
+                "match[type]"?: string;
+                "match[version]"?: string;
+                /** @description `next` of the previous page */
+                next?: string;
+            };
+            header?: never;
+            path: {
+                /** @description collection id (see GET /taxii2/api/collections/) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An envelope of STIX 2.1 objects */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiEnvelope"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such collection */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header admits no application/taxii+json;version=2.1 */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTaxonomy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scam taxonomy tree with case and campaign counts per node (rolled up to the parents) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Taxonomy"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
