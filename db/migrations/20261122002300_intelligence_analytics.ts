@@ -28,8 +28,8 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('CREATE INDEX entities_sightings_idx ON entities (sighting_count, id)');
   await knex.raw('CREATE INDEX entities_type_sightings_idx ON entities (type, sighting_count, id)');
   await knex.raw('CREATE INDEX entities_type_last_seen_idx ON entities (type, last_seen_at, id)');
-  // Quick search: substring (and prefix) through trigrams on the normalized and the display value.
-  await knex.raw('CREATE INDEX entities_value_trgm_idx ON entities USING gin (value gin_trgm_ops)');
+  // Quick search: substring through the trigram index on entities.value that the search migration
+  // (20261122002200) created, and prefix through this one.
   await knex.raw('CREATE INDEX entities_value_prefix_idx ON entities (value text_pattern_ops)');
   // Graph traversal: the neighbours of a frontier from either end, heaviest first, index-only.
   await knex.raw('CREATE INDEX relationships_src_weight_idx ON relationships (src_entity_id, weight DESC) INCLUDE (dst_entity_id, kind, id)');
@@ -46,7 +46,6 @@ export async function down(knex: Knex): Promise<void> {
     'relationships_dst_weight_idx',
     'relationships_src_weight_idx',
     'entities_value_prefix_idx',
-    'entities_value_trgm_idx',
     'entities_type_last_seen_idx',
     'entities_type_sightings_idx',
     'entities_sightings_idx',
