@@ -129,7 +129,14 @@ export async function savedSearchesByIds(knex: Knex, ids: readonly string[]): Pr
   if (ids.length === 0) return [];
   const rows = (await knex('saved_searches').select(COLUMNS).whereIn('id', [...ids])) as SavedSearchRow[];
   const shares = (await knex('saved_search_shares').select('saved_search_id', 'grantee_kind', 'grantee', 'permission', 'shared_by', 'shared_at').whereIn('saved_search_id', [...ids])) as Array<SavedSearchWithShares['shares'][number] & { saved_search_id: string }>;
-  return rows.map((r) => ({ ...r, shares: shares.filter((s) => s.saved_search_id === r.id) }));
+  // Grouped by search; the join key itself stays out of each share (the answer's schema has none).
+  const bySearch = new Map<string, SavedSearchWithShares['shares']>();
+  for (const { saved_search_id: searchId, ...share } of shares) {
+    const list = bySearch.get(searchId) ?? [];
+    list.push(share);
+    bySearch.set(searchId, list);
+  }
+  return rows.map((r) => ({ ...r, shares: bySearch.get(r.id) ?? [] }));
 }
 
 /** Adds then removes tags on the given searches (tags kept sorted and distinct). */

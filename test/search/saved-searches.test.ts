@@ -47,7 +47,8 @@ describe('saved searches: sharing, export/import, tags', function () {
     assert.equal(bad.status, 400);
     assert.equal(bad.body.error.details[0].path, 'body.query');
     const list = await http(`${url}/reviews/search/saved`, { headers: owner });
-    assert.deepEqual(list.body.items.map((i: { id: string }) => i.id), [s.id]);
+    // Other suites' public searches may be listed too; the caller's own are exactly this one.
+    assert.deepEqual(list.body.items.filter((i: { access: string }) => i.access === 'owner').map((i: { id: string }) => i.id), [s.id]);
     const other = await http(`${url}/reviews/search/saved`, { headers: await person('analyst') });
     assert.ok(!other.body.items.some((i: { id: string }) => i.id === s.id), 'private searches are not listed for others');
   });
@@ -72,6 +73,13 @@ describe('saved searches: sharing, export/import, tags', function () {
     const shared = await http(`${url}/reviews/search/saved/${s.id}/share`, { method: 'POST', headers: owner, json: { grant: [{ user: viewerEmail.toUpperCase(), permission: 'viewer' }, { role: 'reviewer', permission: 'editor' }] } });
     assert.equal(shared.status, 200, shared.text);
     assert.deepEqual(shared.body.shares.map((x: { grantee: string; permission: string }) => `${x.grantee}:${x.permission}`).sort(), [`reviewer:editor`, `${viewerEmail}:viewer`]);
+    // The owner's list carries the same shares, with exactly the documented fields.
+    const listed = await http(`${url}/reviews/search/saved?limit=100`, { headers: owner });
+    assert.equal(listed.status, 200, listed.text);
+    const mine = listed.body.items.find((x: { id: string }) => x.id === s.id);
+    assert.deepEqual(mine.shares.map((x: Record<string, unknown>) => Object.keys(x).sort()), [
+      ['grantee', 'grantee_kind', 'permission', 'shared_at', 'shared_by'], ['grantee', 'grantee_kind', 'permission', 'shared_at', 'shared_by'],
+    ]);
 
     const asViewer = await get(viewer);
     assert.equal(asViewer.status, 200);
