@@ -48,6 +48,11 @@ export class EvidenceNotReadyError extends Error {
 
 const ENDED = new Set(['completed', 'failed', 'cancelled']);
 
+/** Whether a scan has ended (its evidence is final and can be bundled). */
+export function isEnded(status: string): boolean {
+  return ENDED.has(status);
+}
+
 export const EVIDENCE_SOFTWARE = (() => {
   const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { name: string; version: string };
   return `${pkg.name} ${pkg.version}`;

@@ -29,6 +29,7 @@ import type { BlobStore } from '../../infra/blob-store';
 import type { Logger } from '../../infra/logger';
 import { createSignedManifest, sha256Hex } from '../../domain/evidence/package-manifest';
 import { evidenceKeyringFor } from '../../infra/evidence-keyring';
+import { evidenceBundleStream, isEnded } from '../../services/evidence-bundle';
 import { withHeartbeat } from '../activity-heartbeat';
 
 /** Failure type (non-retryable) of a dossier whose plan or source no longer exists. */
@@ -133,6 +134,15 @@ export function createDossierActivities(deps: DossierActivityDeps) {
       await store(planId, source, `${at}/screenshot.png`, 'image/png', () => blobs.open(p.screenshot_key));
       await store(planId, source, `${at}/dom.html`, 'text/html; charset=utf-8', () => blobs.open(p.dom_key));
       await store(planId, source, `${at}/page.har`, 'application/json', () => blobs.open(p.har_key));
+    }
+    // An ended scan's signed evidence bundle (WACZ) goes in whole, so the agency can replay it with
+    // standard web-archive tools; the export is a custody entry of the scan (actor: this dossier).
+    const bundleName = `${base}/evidence.wacz`;
+    if (isEnded(scan.status) && !(await findDossierArtifact(knex, planId, bundleName))) {
+      const bundle = await evidenceBundleStream({ knex, blobs, config: deps.config }, scan.scan_id, {
+        actor: `dossier:${planId}`, action: 'export', artifact: 'evidence-bundle', purpose: `dossier ${planId}`,
+      });
+      await store(planId, source, bundleName, 'application/wacz', () => bundle.stream);
     }
   };
 

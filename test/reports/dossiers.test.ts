@@ -13,7 +13,7 @@ import { createCase, linkToCase } from '../../db/repositories/case-repository';
 import { saveReferral } from '../../db/repositories/lea-referral-repository';
 import { addReviewNote, claimReview, enqueueReview } from '../../db/repositories/review-repository';
 import { recordSourceEntities } from '../../db/repositories/entity-repository';
-import { insertInvestigation, insertPage } from '../../db/repositories/investigation-repository';
+import { insertInvestigation, insertPage, setInvestigationState } from '../../db/repositories/investigation-repository';
 import type { BlobStore } from '../../infra/blob-store';
 import { verifyPackage } from '../../services/evidence-verification';
 import { asUser, http } from '../support/http';
@@ -321,6 +321,22 @@ describe('dossiers', function () {
     assert.equal(record.scan_id, scanId);
     assert.equal(record.pages[0].screenshot_sha256, shot.sha256);
     assert.equal((await http(`${url}/reports/dossiers/${res.body.plan_id}/verify`, { method: 'POST', headers: analyst })).body.valid, true);
+    assert.ok(!detail.body.artifacts.some((a: { name: string }) => a.name.endsWith('evidence.wacz')), 'a scan that has not ended has no evidence bundle yet');
+
+    // Once the scan has ended, a dossier also carries its signed evidence bundle, and the scan's
+    // chain of custody records the export to this dossier.
+    await setInvestigationState(testKnex(), scanId, { state: 'COMPLETE', status: 'completed' });
+    const ended = await plan({ title: `Ended scan ${tag}`, scan_ids: [scanId] });
+    assert.equal(ended.status, 202, ended.text);
+    assert.equal((await ready(ended.body.plan_id)).status, 'completed');
+    const wacz = await download(ended.body.plan_id, `${base}/evidence.wacz`);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fip-dossier-wacz-')), 'evidence.wacz');
+    fs.writeFileSync(file, wacz.bytes);
+    const verdict = await verifyPackage(file);
+    assert.equal(verdict.valid, true, JSON.stringify(verdict.problems));
+    assert.ok(verdict.artifacts.some((a) => a.name === 'archive/data.warc.gz'));
+    const custody = await testKnex()('evidence_custody').where({ subject_kind: 'investigation', subject_id: scanId, action: 'export' });
+    assert.deepEqual(custody.map((c) => [c.actor, c.purpose]), [[`dossier:${ended.body.plan_id}`, `dossier ${ended.body.plan_id}`]]);
   });
 
   it('lists dossiers newest first, filtered by case_id and status, page by page', async () => {
