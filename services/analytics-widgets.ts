@@ -3,7 +3,7 @@
 // aggregates only: record lists (ids and values) are left out of their answers.
 import type { Knex } from 'knex';
 import type { Role } from '../domain/auth/roles';
-import { visibleEntityValue } from '../domain/analytics/mask-entity-value';
+import { visibleEntityValue } from '../domain/intelligence/entity-masking';
 import { TAXONOMY_ENTRIES, UNCLASSIFIED, taxonomyEntry, taxonomyLineage, taxonomySankey, taxonomyTree, type SankeyGraph, type TaxonomyTreeNode } from '../domain/analytics/scam-taxonomy';
 import { analyticsAsOf, type AggregationSource, type AnalyticsView } from '../db/repositories/analytics-view-repository';
 import {

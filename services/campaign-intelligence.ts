@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { campaignRisk } from '../domain/analytics/campaign-risk';
 import { LEA_LINK_TYPES, LEA_LINK_WEIGHTS, leaCandidatesFromHits, rankLeaCandidates } from '../domain/analytics/lea-suggestions';
-import { visibleEntityValue } from '../domain/analytics/mask-entity-value';
+import { visibleEntityValue } from '../domain/intelligence/entity-masking';
 import { TAXONOMY_ENTRIES, UNCLASSIFIED, rollUpCounts, taxonomyLineage } from '../domain/analytics/scam-taxonomy';
 import {
   campaignCases,

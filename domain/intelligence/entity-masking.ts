@@ -5,12 +5,18 @@
 // is withheld).
 import type { Role } from '../auth/roles';
 
-/** `DE89370400440532013000` → `DE89 **** **** **** 3000`: country and check digits, the last four. */
+/**
+ * `DE89370400440532013000` → `DE89 **** **** **** 3000`: an IBAN keeps its country code, check
+ * digits and last four characters, in groups of four; any other account number keeps its last four
+ * (`**** 6789`). The one masking of bank details: search, intelligence, dashboards and exports.
+ */
 export function maskBankAccount(value: string): string {
-  const compact = value.replace(/\s+/g, '');
-  if (compact.length <= 8) return `${compact.slice(0, 2)}** ****`;
-  const groups = Math.max(1, Math.floor((compact.length - 8) / 4));
-  return [compact.slice(0, 4), ...Array.from({ length: groups }, () => '****'), compact.slice(-4)].join(' ');
+  const compact = value.replace(/[\s-]/g, '').toUpperCase();
+  if (/^[A-Z]{2}\d{2}[A-Z0-9]{8,30}$/.test(compact)) {
+    const groups = Math.max(1, Math.floor((compact.length - 8) / 4));
+    return [compact.slice(0, 4), ...Array.from({ length: groups }, () => '****'), compact.slice(-4)].join(' ');
+  }
+  return compact.length <= 4 ? '****' : `**** ${compact.slice(-4)}`;
 }
 
 /** Any other value for a researcher: its first two and last two characters around a fixed mask. */

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { campaignRisk } from '../../domain/analytics/campaign-risk';
 import { entityCountry } from '../../domain/analytics/entity-country';
 import { leaCandidatesFromHits, rankLeaCandidates, type LeaHit } from '../../domain/analytics/lea-suggestions';
-import { maskBankAccount, visibleEntityValue } from '../../domain/analytics/mask-entity-value';
+import { maskBankAccount, visibleEntityValue } from '../../domain/intelligence/entity-masking';
 import { isTaxonomyPath, taxonomyLineage, taxonomySankey, taxonomyTree } from '../../domain/analytics/scam-taxonomy';
 
 describe('analytics domain rules', () => {
@@ -54,10 +54,12 @@ describe('analytics domain rules', () => {
   });
 
   it('bank accounts are masked (country, check digits and last four kept) for every role but analyst', () => {
-    assert.equal(maskBankAccount('GB82WEST12345698765432'), 'GB82**************5432');
+    assert.equal(maskBankAccount('GB82WEST12345698765432'), 'GB82 **** **** **** 5432');
+    assert.equal(maskBankAccount('gb82 west 1234 5698 7654 32'), 'GB82 **** **** **** 5432');
+    assert.equal(maskBankAccount('12345678'), '**** 5678');
     assert.equal(visibleEntityValue('bank_account', 'GB82WEST12345698765432', ['analyst']), 'GB82WEST12345698765432');
-    assert.equal(visibleEntityValue('bank_account', 'GB82WEST12345698765432', ['admin', 'reviewer']), 'GB82**************5432');
-    assert.equal(visibleEntityValue('wallet', '0xabc', ['researcher']), '0xabc');
+    assert.equal(visibleEntityValue('bank_account', 'GB82WEST12345698765432', ['admin', 'reviewer']), 'GB82 **** **** **** 5432');
+    assert.equal(visibleEntityValue('wallet', '0xabcdef0123', ['admin']), '0xabcdef0123');
   });
 
   it('campaign risk is the max of the scored members, with their mean; no scores gives nulls', () => {

@@ -196,7 +196,7 @@ describe('analytics dashboards and widgets (API)', function () {
     assert.equal(mine(await get('/analytics/widgets/countries/DE', 'analyst')).value, seeded.iban);
     for (const role of ['admin', 'reviewer'] as const) {
       const e = mine(await get('/analytics/widgets/countries/DE', role));
-      assert.equal(e.value, `${seeded.iban.slice(0, 4)}${'*'.repeat(seeded.iban.length - 8)}${seeded.iban.slice(-4)}`);
+      assert.equal(e.value, `${seeded.iban.slice(0, 4)} **** **** **** ${seeded.iban.slice(-4)}`);
       assert.equal(e.display_value, e.value);
     }
     const r = await get('/analytics/widgets/countries/DE', 'researcher');
