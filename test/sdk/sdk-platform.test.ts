@@ -232,6 +232,30 @@ describe('SDK platform variant against the real API', function () {
     assert.deepEqual(page.items.map((c) => c.id), [kase.id]);
   });
 
+  it('request() and paginate() reach the route groups without hand-written wrappers: search, intelligence, campaigns, dossiers, dashboards and the partner feed', async () => {
+    const client = as(users.analyst);
+    const found = (await client.request('post', '/reviews/search/query', { body: { query: 'romance OR sextortion', types: ['case'], limit: 5 } })) as unknown as Record<string, unknown>;
+    assert.ok(Array.isArray(found.items));
+    assert.ok('totalEstimate' in found && 'nextCursor' in found, `camelCase keys: ${Object.keys(found)}`);
+    const entities = await client.paginate('/intelligence/entities', { query: { limit: 2, orderBy: 'last_seen' } }).first();
+    assert.ok(Array.isArray(entities.items));
+    const name = `sdk campaign ${randomUUID()}`;
+    const campaign = (await client.request('post', '/campaigns', { body: { name, taxonomy: 'romance' } })) as unknown as { id: string; name: string };
+    assert.equal(campaign.name, name);
+    const detail = (await client.request('get', '/intelligence/campaigns/{id}', { path: { id: campaign.id } })) as unknown as Record<string, unknown>;
+    assert.ok(JSON.stringify(detail).includes(campaign.id), `the detail names the campaign: ${JSON.stringify(detail).slice(0, 300)}`);
+    assert.ok(!JSON.stringify(detail).includes('"member_'), 'no snake_case keys');
+    const dossiers = await client.paginate('/reports/dossiers', { query: { limit: 1 } }).first();
+    assert.ok(Array.isArray(dossiers.items));
+    const overview = (await client.request('get', '/analytics/overview')) as unknown as Record<string, unknown>;
+    assert.ok('asOf' in overview, `overview keys: ${Object.keys(overview)}`);
+    const feed = (await client.request('get', '/feeds/indicators', { query: { limit: 1 } })) as unknown as Record<string, unknown>;
+    assert.ok('completeUntil' in feed && 'nextCursor' in feed, `feed keys: ${Object.keys(feed)}`);
+    const bad = await client.request('post', '/reviews/search/query', { body: { query: 'loss>' } }).then(() => null, (err: unknown) => err);
+    assert.ok(bad instanceof FipApiError, String(bad));
+    assert.equal(bad.status, 400);
+  });
+
   describe('retries through a loopback proxy that answers 503 once', () => {
     let proxy: Server;
     let proxyUrl: string;
