@@ -110,12 +110,20 @@ export async function run(): Promise<void> {
       return text.length > 0 ? rows.length : 0;
     });
     figures.push(['CSV baseline (in memory)', csvBase]);
+    // At a million indicators the whole bundle no longer fits in one JavaScript string (V8's limit
+    // is about 512 MB): the in-memory way fails outright, which is the point of streaming.
+    let stixBaseFailure = '';
     const stixBase = await measure(async () => {
       const rows = (await knex('indicators as i').join('entities as e', 'e.id', 'i.entity_id').select('i.*', 'e.type', 'e.value')) as Parameters<typeof stixIndicator>[0][];
-      const bundle = JSON.stringify({ type: 'bundle', id: `bundle--${randomUUID()}`, objects: [...bundleHeadObjects(), ...rows.flatMap((r) => [observable(r.type, r.value), stixIndicator(r)])] });
-      return bundle.length > 0 ? rows.length : 0;
+      try {
+        const bundle = JSON.stringify({ type: 'bundle', id: `bundle--${randomUUID()}`, objects: [...bundleHeadObjects(), ...rows.flatMap((r) => [observable(r.type, r.value), stixIndicator(r)])] });
+        return bundle.length > 0 ? rows.length : 0;
+      } catch (err) {
+        stixBaseFailure = err instanceof Error ? err.message : String(err);
+        return 0;
+      }
     });
-    figures.push(['STIX baseline (in memory)', stixBase]);
+    figures.push([stixBaseFailure ? `STIX baseline FAILED (${stixBaseFailure})` : 'STIX baseline (in memory)', stixBase]);
 
     process.stdout.write(`\n${ROWS.toLocaleString('en')} entities\n`);
     process.stdout.write(`${'export'.padEnd(28)}${'rows'.padStart(10)}${'rows/s'.padStart(10)}${'peak RSS MB'.padStart(13)}\n`);
@@ -124,7 +132,9 @@ export async function run(): Promise<void> {
     }
     const rate = (f: { seconds: number; result: number }) => f.result / f.seconds;
     process.stdout.write(`\nCSV: ${(rate(csv) / rate(csvBase)).toFixed(2)}x the baseline's rows/s at ${(csv.peakMb / csvBase.peakMb).toFixed(2)}x its peak RSS\n`);
-    process.stdout.write(`STIX: ${(rate(stix) / rate(stixBase)).toFixed(2)}x the baseline's rows/s at ${(stix.peakMb / stixBase.peakMb).toFixed(2)}x its peak RSS\n`);
+    process.stdout.write(stixBaseFailure
+      ? `STIX: the in-memory baseline failed (${stixBaseFailure}) after reaching ${stixBase.peakMb.toFixed(0)} MB peak RSS; streamed: ${stix.peakMb.toFixed(0)} MB\n`
+      : `STIX: ${(rate(stix) / rate(stixBase)).toFixed(2)}x the baseline's rows/s at ${(stix.peakMb / stixBase.peakMb).toFixed(2)}x its peak RSS\n`);
     const ok = (f: { seconds: number; result: number; peakMb: number }, needRate: boolean) => (!needRate || rate(f) >= TARGET_ROWS_PER_S) && f.peakMb < TARGET_RSS_MB;
     process.stdout.write(`targets (>= ${TARGET_ROWS_PER_S} rows/s CSV and STIX, peak RSS < ${TARGET_RSS_MB} MB): CSV ${ok(csv, true) ? 'met' : 'MISSED'}, STIX ${ok(stix, true) ? 'met' : 'MISSED'}, XLSX RSS ${ok(xlsx, false) ? 'met' : 'MISSED'}\n`);
   } finally {
