@@ -2,7 +2,8 @@
 // and the LEA package. Every download records a custody entry and an audit event (actor, purpose).
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { EvidenceNotFoundError, EvidenceNotReadyError, evidenceBundleStream } from '../../services/evidence-bundle';
+import type { Principal } from '../../domain/auth/roles';
+import { EvidenceNotFoundError, EvidenceNotReadyError, evidenceBundleStream, type Handling } from '../../services/evidence-bundle';
 import { ChromiumUnavailableError } from '../../infra/chromium';
 import { investigationReportPdf } from '../../services/investigation-report-pdf';
 import { leaPackageStream } from '../../services/lea-package';
@@ -53,9 +54,7 @@ export const evidenceRoutes = [
       409: NOT_READY,
     },
     handler: async ({ params, query, principal, deps, ctx }) => {
-      const bundle = await evidenceBundleStream(deps, params.scan_id, {
-        actor: principalName(principal), action: 'download', artifact: 'evidence-bundle', purpose: query.purpose ?? 'download',
-      }).catch(mapEvidenceError);
+      const bundle = await evidenceBundleStream(deps, params.scan_id, downloadHandling(principal, 'evidence-bundle', query)).catch(mapEvidenceError);
       ctx.type = 'application/zip';
       ctx.attachment(bundle.filename);
       return { body: bundle.stream };
@@ -77,9 +76,7 @@ export const evidenceRoutes = [
       503: { description: 'Chromium is not available on this server', schema: ErrorSchema },
     },
     handler: async ({ params, query, principal, deps, ctx }) => {
-      const { pdf, filename } = await investigationReportPdf(deps, params.scan_id, {
-        actor: principalName(principal), action: 'download', artifact: 'report.pdf', purpose: query.purpose ?? 'download',
-      }).catch(mapEvidenceError);
+      const { pdf, filename } = await investigationReportPdf(deps, params.scan_id, downloadHandling(principal, 'report.pdf', query)).catch(mapEvidenceError);
       ctx.type = 'application/pdf';
       ctx.attachment(filename);
       ctx.set('X-Content-SHA256', createHash('sha256').update(pdf).digest('hex'));
@@ -102,12 +99,15 @@ export const evidenceRoutes = [
       503: { description: 'Chromium is not available on this server', schema: ErrorSchema },
     },
     handler: async ({ params, query, principal, deps, ctx }) => {
-      const pkg = await leaPackageStream(deps, params.scan_id, {
-        actor: principalName(principal), action: 'download', artifact: 'lea-package', purpose: query.purpose ?? 'download',
-      }).catch(mapEvidenceError);
+      const pkg = await leaPackageStream(deps, params.scan_id, downloadHandling(principal, 'lea-package', query)).catch(mapEvidenceError);
       ctx.type = 'application/zip';
       ctx.attachment(pkg.filename);
       return { body: pkg.stream };
     },
   }),
 ];
+
+/** Who downloads which artifact and why: the custody entry and audit event of one download. */
+function downloadHandling(principal: Principal | null, artifact: string, query: PurposeQueryT): Handling {
+  return { actor: principalName(principal), action: 'download', artifact, purpose: query.purpose ?? 'download' };
+}

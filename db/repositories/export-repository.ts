@@ -39,7 +39,8 @@ export interface IndicatorExportRow {
   updated_at: Date;
 }
 
-const INDICATOR_COLUMNS = [
+/** The columns of an indicator row (indicators joined to their entity), for exports and the feed. */
+export const INDICATOR_COLUMNS = [
   'i.entity_id',
   'e.type',
   'e.value',

@@ -11,7 +11,7 @@
 // is therefore delivered after it commits, never lost; a long transaction delays the feed, it never
 // makes it skip.
 import type { Knex } from 'knex';
-import type { IndicatorExportRow } from './export-repository';
+import { INDICATOR_COLUMNS, type IndicatorExportRow } from './export-repository';
 
 export interface FeedPosition {
   /** write_xid (xid8) as decimal text. */
@@ -63,17 +63,7 @@ export async function readIndicatorFeed(knex: Knex, query: FeedQuery): Promise<F
     .join('entities as e', 'e.id', 'i.entity_id')
     .crossJoin(knex.raw('w'))
     .select(
-      'i.entity_id',
-      'e.type',
-      'e.value',
-      'e.display_value',
-      'e.attributes',
-      'i.category',
-      'i.confidence',
-      'i.tlp',
-      'i.valid_from',
-      'i.created_at',
-      'i.updated_at',
+      ...INDICATOR_COLUMNS,
       knex.raw('i.revision::text AS revision'),
       knex.raw('i.write_xid::text AS write_xid'),
     )

@@ -11,6 +11,7 @@
 // - victim_count: the distinct intakes (victim reports) that mention the entity.
 import type { Knex } from 'knex';
 import type { GraphEntityType } from '../../domain/graph/entity-types';
+import type { EntityRow } from './entity-repository';
 
 export const INTEL_ENTITY_ORDERS = ['risk', 'loss', 'last_seen', 'sightings'] as const;
 export type IntelEntityOrder = (typeof INTEL_ENTITY_ORDERS)[number];
@@ -30,16 +31,8 @@ export interface IntelEntityCursor {
   id: string;
 }
 
-export interface IntelEntityRow {
-  id: string;
-  type: GraphEntityType;
-  value: string;
-  display_value: string;
-  attributes: Record<string, unknown>;
-  first_seen_at: Date;
-  last_seen_at: Date;
-  sighting_count: number;
-  risk_score: number | null;
+/** An entity row (the graph's EntityRow) with the loss and victim figures kept beside its risk score. */
+export interface IntelEntityRow extends EntityRow {
   /** {"EUR": "1200.00"}: decimal strings, never floats. */
   loss_by_currency: Record<string, string>;
   /** Decimal string: the largest per-currency total. */
