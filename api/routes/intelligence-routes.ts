@@ -9,15 +9,14 @@ import { INTEL_ENTITY_ORDERS, listIntelEntities, type IntelEntityCursor, type In
 import {
   ACTIVITY_BUCKETS,
   entityActivity,
-  entityNeighbors,
+  entityNeighborsByValue,
+  entityNodeByValue,
+  existingEntityIds,
   getIndicator,
-  getIntelEntity,
-  getIntelEntityByValue,
-  linkedCases,
+  getIntelEntityDetail,
   listIndicators,
   searchEntities,
-  sightingsBySource,
-  type IntelEntityDetailRow,
+  type IntelEntityDetail,
 } from '../../db/repositories/intel-read-repository';
 import { traverseGraph } from '../../db/repositories/graph-traversal-repository';
 import { renderGraphPng } from '../../services/intelligence/graph-png';
@@ -137,20 +136,19 @@ const IndicatorListQuery = z.object({
   cursor: cursorParam(decodeIndicatorCursor),
 });
 
-/** The entity of a natural key (value normalized as the graph stores it); 400 for a value that is not one of its type. */
-async function entityByKey(deps: AppDeps, type: GraphEntityType, raw: string): Promise<IntelEntityDetailRow> {
+/** A natural key's value normalized as the graph stores it; 400 for a value that is not one of its type. */
+function normalizedValue(type: GraphEntityType, raw: string): string {
   const n = normalizeEntity(type, raw);
   if (!n) throw new BadRequestError('invalid_value', `invalid params: params.value: not a valid ${type}`, [{ path: 'params.value', message: `not a valid ${type}` }]);
-  const e = await getIntelEntityByValue(deps.knex, type, n.value);
-  if (!e) throw new NotFoundError(`no ${type} entity ${n.value}`);
-  return e;
+  return n.value;
 }
 
 async function resolveSeeds(deps: AppDeps, seeds: string[]): Promise<string[]> {
+  const known = await existingEntityIds(deps.knex, seeds.filter((s) => UUID.test(s)).map((s) => s.toLowerCase()));
   const ids: string[] = [];
   for (const [i, s] of seeds.entries()) {
     if (UUID.test(s)) {
-      if (!(await getIntelEntity(deps.knex, s))) throw new NotFoundError(`query.seed.${i}: no entity ${s}`);
+      if (!known.has(s.toLowerCase())) throw new NotFoundError(`query.seed.${i}: no entity ${s}`);
       ids.push(s.toLowerCase());
       continue;
     }
@@ -160,16 +158,15 @@ async function resolveSeeds(deps: AppDeps, seeds: string[]): Promise<string[]> {
       throw new BadRequestError('invalid_seed', `invalid query: query.seed.${i}: an entity id or type:value`, [{ path: `query.seed.${i}`, message: 'an entity id or type:value' }]);
     }
     const n = normalizeEntity(type as GraphEntityType, s.slice(colon + 1));
-    const e = n ? await getIntelEntityByValue(deps.knex, type as GraphEntityType, n.value) : undefined;
+    const e = n ? await entityNodeByValue(deps.knex, type as GraphEntityType, n.value) : undefined;
     if (!e) throw new NotFoundError(`query.seed.${i}: no ${type} entity ${s.slice(colon + 1)}`);
     ids.push(e.id);
   }
   return [...new Set(ids)];
 }
 
-async function entityDetail(deps: AppDeps, e: IntelEntityDetailRow, roles: ReturnType<typeof rolesOf>) {
-  const [cases, sightings] = await Promise.all([linkedCases(deps.knex, e.id), sightingsBySource(deps.knex, e.id)]);
-  return entityDetailView(e, { cases, sightings }, roles);
+function entityDetail(d: IntelEntityDetail, roles: ReturnType<typeof rolesOf>) {
+  return entityDetailView(d.entity, { cases: d.cases, sightings: d.sightings }, roles);
 }
 
 async function graphOf(deps: AppDeps, q: z.infer<typeof GraphQuery>) {
@@ -204,9 +201,9 @@ export const intelligenceRoutes = [
     request: { params: IdParam },
     responses: { 200: { description: 'The entity', schema: EntityDetailSchema }, 404: notFound },
     handler: async ({ params, principal, deps }) => {
-      const e = await getIntelEntity(deps.knex, params.id);
-      if (!e) throw new NotFoundError(`no entity ${params.id}`);
-      return { body: await entityDetail(deps, e, rolesOf(principal)) };
+      const d = await getIntelEntityDetail(deps.knex, { id: params.id });
+      if (!d) throw new NotFoundError(`no entity ${params.id}`);
+      return { body: entityDetail(d, rolesOf(principal)) };
     },
   }),
   defineRoute<z.infer<typeof KeyParam>, z.infer<typeof ActivityQuery>>({
@@ -218,7 +215,9 @@ export const intelligenceRoutes = [
     request: { params: KeyParam, query: ActivityQuery },
     responses: { 200: { description: 'Sparkline points', schema: ActivitySchema }, 404: notFound },
     handler: async ({ params, query, deps }) => {
-      const e = await entityByKey(deps, params.type, params.value);
+      const value = normalizedValue(params.type, params.value);
+      const e = await entityNodeByValue(deps.knex, params.type, value);
+      if (!e) throw new NotFoundError(`no ${params.type} entity ${value}`);
       const until = new Date();
       const since = query.since ? new Date(query.since) : new Date(until.getTime() - DEFAULT_SPAN[query.bucket] * 86_400_000);
       if (since > until) throw new BadRequestError('invalid_since', 'invalid query: query.since: must not be in the future', [{ path: 'query.since', message: 'must not be in the future' }]);
@@ -239,9 +238,10 @@ export const intelligenceRoutes = [
     responses: { 200: { description: 'The entity, its neighbours and the edges with weights', schema: NeighborsSchema }, 404: notFound },
     handler: async ({ params, query, principal, deps }) => {
       const roles = rolesOf(principal);
-      const e = await entityByKey(deps, params.type, params.value);
-      const { nodes, edges } = await entityNeighbors(deps.knex, e.id, query.limit);
-      return { body: { entity: nodeView(e, roles), nodes: nodes.map((n) => nodeView(n, roles)), edges } };
+      const value = normalizedValue(params.type, params.value);
+      const hood = await entityNeighborsByValue(deps.knex, params.type, value, query.limit);
+      if (!hood) throw new NotFoundError(`no ${params.type} entity ${value}`);
+      return { body: { entity: nodeView(hood.entity, roles), nodes: hood.nodes.map((n) => nodeView(n, roles)), edges: hood.edges } };
     },
   }),
   defineRoute<z.infer<typeof KeyParam>>({
@@ -253,8 +253,10 @@ export const intelligenceRoutes = [
     request: { params: KeyParam },
     responses: { 200: { description: 'The entity', schema: EntityDetailSchema }, 404: notFound },
     handler: async ({ params, principal, deps }) => {
-      const e = await entityByKey(deps, params.type, params.value);
-      return { body: await entityDetail(deps, e, rolesOf(principal)) };
+      const value = normalizedValue(params.type, params.value);
+      const d = await getIntelEntityDetail(deps.knex, { type: params.type, value });
+      if (!d) throw new NotFoundError(`no ${params.type} entity ${value}`);
+      return { body: entityDetail(d, rolesOf(principal)) };
     },
   }),
   defineRoute<Record<string, never>, z.infer<typeof IndicatorListQuery>>({

@@ -1,6 +1,7 @@
 // Reads of the entity explorer beyond the list: one entity's detail (risk explanation, linked cases,
 // sightings per source kind), its activity buckets, its one-hop neighbourhood, indicators, and the
-// quick search over entity values (pg_trgm).
+// quick search over entity values (pg_trgm). The busiest reads (detail, neighbours) answer in one
+// round trip each: under load, round trips, not PostgreSQL's execution, are what a request costs.
 import type { Knex } from 'knex';
 import type { GraphEntityType, RelationshipKind } from '../../domain/graph/entity-types';
 import type { RiskFactorExplanation } from '../../domain/intelligence/risk-score';
@@ -14,27 +15,11 @@ export interface IntelEntityDetailRow extends IntelEntityRow {
   risk_computed_at: Date | null;
 }
 
-export async function getIntelEntity(knex: Knex, id: string): Promise<IntelEntityDetailRow | undefined> {
-  return knex('entities').where({ id }).first() as Promise<IntelEntityDetailRow | undefined>;
-}
-
-export async function getIntelEntityByValue(knex: Knex, type: GraphEntityType, value: string): Promise<IntelEntityDetailRow | undefined> {
-  return knex('entities').where({ type, value }).first() as Promise<IntelEntityDetailRow | undefined>;
-}
-
 export interface SightingsBySource {
   source_kind: string;
   sightings: number;
   first_observed_at: Date;
   last_observed_at: Date;
-}
-
-export async function sightingsBySource(knex: Knex, entityId: string): Promise<SightingsBySource[]> {
-  return (await knex('sightings')
-    .where({ entity_id: entityId })
-    .groupBy('source_kind')
-    .orderBy('source_kind')
-    .select('source_kind', knex.raw('COUNT(*)::int AS sightings'), knex.raw('MIN(observed_at) AS first_observed_at'), knex.raw('MAX(observed_at) AS last_observed_at'))) as SightingsBySource[];
 }
 
 export interface LinkedCase {
@@ -48,26 +33,78 @@ export interface LinkedCase {
   via: string[];
 }
 
-/** The cases that mention the entity, link it, or hold an intake that mentions it (at most `limit`, newest first). */
-export async function linkedCases(knex: Knex, entityId: string, limit = 100): Promise<LinkedCase[]> {
+/** The entity columns every read answers (never the search vector). */
+const ENTITY_COLUMNS = `e.id, e.type, e.value, e.display_value, e.attributes, e.first_seen_at, e.last_seen_at, e.sighting_count,
+  e.risk_score, e.loss_by_currency, e.loss_max, e.victim_count, e.risk_explanation, e.risk_computed_at`;
+
+export interface IntelEntityDetail {
+  entity: IntelEntityDetailRow;
+  cases: LinkedCase[];
+  sightings: SightingsBySource[];
+}
+
+/**
+ * One entity with its sightings per source kind and its linked cases (as `linkedCases`, at most
+ * `caseLimit`), by id or by natural key, in ONE round trip: the explorer's detail is its busiest read.
+ */
+export async function getIntelEntityDetail(
+  knex: Knex,
+  key: { id: string } | { type: GraphEntityType; value: string },
+  caseLimit = 100,
+): Promise<IntelEntityDetail | undefined> {
+  const where = 'id' in key ? 'e.id = ?' : 'e.type = ? AND e.value = ?';
+  const args = 'id' in key ? [key.id] : [key.type, key.value];
   const { rows } = await knex.raw(
-    `WITH hits AS (
-       SELECT ${asUuid('s.source_id')} AS case_id, 'sighting' AS via FROM sightings s WHERE s.entity_id = ? AND s.source_kind = 'case'
-       UNION ALL
-       SELECT l.case_id, 'link' FROM case_links l WHERE l.target_type = 'entity' AND l.target_id = ?
-       UNION ALL
-       SELECT i.case_id, 'intake' FROM sightings s JOIN intakes i ON i.id = ${asUuid('s.source_id')}
-        WHERE s.entity_id = ? AND s.source_kind = 'intake' AND i.case_id IS NOT NULL
-     )
-     SELECT c.id, c.title, c.status, c.campaign_id, c.loss_amount::text AS loss_amount, c.loss_currency::text AS loss_currency,
-            array_agg(DISTINCT h.via ORDER BY h.via) AS via
-       FROM hits h JOIN cases c ON c.id = h.case_id
-      GROUP BY c.id
-      ORDER BY c.created_at DESC, c.id DESC
-      LIMIT ?`,
-    [entityId, entityId, entityId, limit],
+    `SELECT ${ENTITY_COLUMNS}, s.j AS _sightings, c.j AS _cases
+       FROM entities e
+      CROSS JOIN LATERAL (
+        SELECT COALESCE(json_agg(x ORDER BY x.source_kind), '[]'::json) AS j FROM (
+          SELECT source_kind, COUNT(*)::int AS sightings, MIN(observed_at) AS first_observed_at, MAX(observed_at) AS last_observed_at
+            FROM sightings WHERE entity_id = e.id GROUP BY source_kind) x
+      ) s
+      CROSS JOIN LATERAL (
+        SELECT COALESCE(json_agg(json_build_object('id', y.id, 'title', y.title, 'status', y.status, 'campaign_id', y.campaign_id,
+                 'loss_amount', y.loss_amount, 'loss_currency', y.loss_currency, 'via', y.via) ORDER BY y.created_at DESC, y.id DESC), '[]'::json) AS j
+          FROM (
+            SELECT c.id, c.title, c.status, c.campaign_id, c.loss_amount::text AS loss_amount, c.loss_currency::text AS loss_currency, c.created_at,
+                   array_agg(DISTINCT h.via ORDER BY h.via) AS via
+              FROM (
+                SELECT ${asUuid('hs.source_id')} AS case_id, 'sighting' AS via FROM sightings hs WHERE hs.entity_id = e.id AND hs.source_kind = 'case'
+                UNION ALL
+                SELECT l.case_id, 'link' FROM case_links l WHERE l.target_type = 'entity' AND l.target_id = e.id::text
+                UNION ALL
+                SELECT i.case_id, 'intake' FROM sightings hi JOIN intakes i ON i.id = ${asUuid('hi.source_id')}
+                 WHERE hi.entity_id = e.id AND hi.source_kind = 'intake' AND i.case_id IS NOT NULL
+              ) h JOIN cases c ON c.id = h.case_id
+             GROUP BY c.id
+             ORDER BY c.created_at DESC, c.id DESC
+             LIMIT ?
+          ) y
+      ) c
+      WHERE ${where}`,
+    [caseLimit, ...args],
   );
-  return rows as LinkedCase[];
+  const row = rows[0] as (IntelEntityDetailRow & { _sightings: Array<Omit<SightingsBySource, 'first_observed_at' | 'last_observed_at'> & { first_observed_at: string; last_observed_at: string }>; _cases: LinkedCase[] }) | undefined;
+  if (!row) return undefined;
+  const { _sightings, _cases, ...entity } = row;
+  return {
+    entity: entity as IntelEntityDetailRow,
+    // json_agg writes timestamps as text: back to Dates, as every other read answers them.
+    sightings: _sightings.map((x) => ({ ...x, first_observed_at: new Date(x.first_observed_at), last_observed_at: new Date(x.last_observed_at) })),
+    cases: _cases,
+  };
+}
+
+/** Whether each id names an entity: the ids that do. */
+export async function existingEntityIds(knex: Knex, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = (await knex('entities').whereRaw('id = ANY(?::uuid[])', [ids]).select('id')) as Array<{ id: string }>;
+  return new Set(rows.map((r) => r.id));
+}
+
+/** An entity's id and node fields by natural key. */
+export async function entityNodeByValue(knex: Knex, type: GraphEntityType, value: string): Promise<GraphNodeRow | undefined> {
+  return (await knex('entities').where({ type, value }).first('id', 'type', 'value', 'display_value', 'risk_score')) as GraphNodeRow | undefined;
 }
 
 export const ACTIVITY_BUCKETS = ['day', 'week', 'month'] as const;
@@ -107,24 +144,43 @@ export interface GraphEdgeRow {
   weight: number;
 }
 
-/** The entity's heaviest edges (both directions, at most `limit`) and the entities at their other ends. */
-export async function entityNeighbors(knex: Knex, entityId: string, limit: number): Promise<{ edges: GraphEdgeRow[]; nodes: GraphNodeRow[] }> {
-  const { rows: edges } = (await knex.raw(
-    `SELECT id, src, dst, kind, weight FROM (
-       (SELECT r.id, r.src_entity_id AS src, r.dst_entity_id AS dst, r.kind, r.weight FROM relationships r WHERE r.src_entity_id = ? ORDER BY r.weight DESC LIMIT ?)
-       UNION ALL
-       (SELECT r.id, r.src_entity_id, r.dst_entity_id, r.kind, r.weight FROM relationships r WHERE r.dst_entity_id = ? ORDER BY r.weight DESC LIMIT ?)
-     ) x ORDER BY weight DESC, id LIMIT ?`,
-    [entityId, limit, entityId, limit, limit],
-  )) as { rows: GraphEdgeRow[] };
-  const ids = [...new Set(edges.map((e) => (e.src === entityId ? e.dst : e.src)))];
-  const nodes = await entityNodes(knex, ids);
-  return { edges, nodes };
+/**
+ * The entity of a natural key, its heaviest edges (both directions, at most `limit`, heaviest first)
+ * and the entities at their other ends, in ONE round trip; undefined when no such entity.
+ */
+export async function entityNeighborsByValue(
+  knex: Knex,
+  type: GraphEntityType,
+  value: string,
+  limit: number,
+): Promise<{ entity: GraphNodeRow; edges: GraphEdgeRow[]; nodes: GraphNodeRow[] } | undefined> {
+  const node = (alias: string) =>
+    `json_build_object('id', ${alias}.id, 'type', ${alias}.type, 'value', ${alias}.value, 'display_value', ${alias}.display_value, 'risk_score', ${alias}.risk_score)`;
+  const { rows } = await knex.raw(
+    `WITH e AS (SELECT id, type, value, display_value, risk_score FROM entities WHERE type = ? AND value = ?),
+     ed AS (
+       SELECT x.* FROM e CROSS JOIN LATERAL (
+         SELECT * FROM (
+           (SELECT r.id, r.src_entity_id AS src, r.dst_entity_id AS dst, r.kind, r.weight FROM relationships r WHERE r.src_entity_id = e.id ORDER BY r.weight DESC LIMIT ?)
+           UNION ALL
+           (SELECT r.id, r.src_entity_id, r.dst_entity_id, r.kind, r.weight FROM relationships r WHERE r.dst_entity_id = e.id ORDER BY r.weight DESC LIMIT ?)
+         ) u ORDER BY weight DESC, id LIMIT ?
+       ) x
+     )
+     SELECT ${node('e')} AS entity,
+            (SELECT COALESCE(json_agg(json_build_object('id', ed.id, 'src', ed.src, 'dst', ed.dst, 'kind', ed.kind, 'weight', ed.weight) ORDER BY ed.weight DESC, ed.id), '[]'::json) FROM ed) AS edges,
+            (SELECT COALESCE(json_agg(${node('n')} ORDER BY n.id), '[]'::json) FROM entities n
+              WHERE n.id IN (SELECT CASE WHEN ed.src = e.id THEN ed.dst ELSE ed.src END FROM ed)) AS nodes
+       FROM e`,
+    [type, value, limit, limit, limit],
+  );
+  return rows[0] as { entity: GraphNodeRow; edges: GraphEdgeRow[]; nodes: GraphNodeRow[] } | undefined;
 }
 
 export async function entityNodes(knex: Knex, ids: string[]): Promise<GraphNodeRow[]> {
   if (ids.length === 0) return [];
-  return (await knex('entities').whereIn('id', ids).select('id', 'type', 'value', 'display_value', 'risk_score')) as GraphNodeRow[];
+  // One array parameter, not one placeholder per id: a graph asks for up to 2,000.
+  return (await knex('entities').whereRaw('id = ANY(?::uuid[])', [ids]).select('id', 'type', 'value', 'display_value', 'risk_score')) as GraphNodeRow[];
 }
 
 export interface IndicatorRow {

@@ -140,9 +140,24 @@ describe('intelligence analytics (API)', function () {
       res.body.sightings_by_source.map((x: { source_kind: string; sightings: number }) => [x.source_kind, x.sightings]),
       [['case', 1], ['intake', 3]],
     );
+    assert.deepEqual(
+      res.body.sightings_by_source.map((x: { first_observed_at: string; last_observed_at: string }) => [x.first_observed_at, x.last_observed_at]),
+      [
+        ['2026-11-10T12:00:00.000Z', '2026-11-10T12:00:00.000Z'],
+        ['2026-11-01T12:00:00.000Z', '2026-11-02T12:00:00.000Z'],
+      ],
+    );
     assert.equal(res.body.linked_case_count, 1);
-    assert.equal(res.body.linked_cases[0].id, s.caseId);
-    assert.deepEqual(res.body.linked_cases[0].via, ['intake', 'sighting']);
+    assert.deepEqual(res.body.linked_cases[0], {
+      id: s.caseId,
+      title: `case ${s.tag}`,
+      status: res.body.linked_cases[0].status,
+      campaign_id: res.body.linked_cases[0].campaign_id,
+      loss_amount: money(s.base),
+      loss_currency: 'EUR',
+      via: ['intake', 'sighting'],
+    });
+    assert.equal(typeof res.body.linked_cases[0].campaign_id, 'string');
     const byKey = await http(`${url}/intelligence/entities/domain/${encodeURIComponent(`D1-${s.tag}.EXAMPLE`)}`, { headers: as.reviewer });
     assert.equal(byKey.status, 200, byKey.text);
     assert.equal(byKey.body.id, s.ids.d1);
@@ -210,6 +225,12 @@ describe('intelligence analytics (API)', function () {
     assert.deepEqual(weights, { [s.ids.e1]: 2, [s.ids.iban]: 1, [s.ids.o1]: 1 });
     assert.equal(nb.body.edges[0].weight, 2, 'heaviest first');
     assert.deepEqual(nb.body.nodes.map((n: { id: string }) => n.id).sort(), [s.ids.e1, s.ids.iban, s.ids.o1].sort());
+    assert.deepEqual(Object.keys(nb.body.edges[0]).sort(), ['dst', 'id', 'kind', 'src', 'weight']);
+    const one = await http(`${url}/intelligence/entities/domain/d1-${s.tag}.example/neighbors?limit=1`, { headers: as.analyst });
+    assert.deepEqual(one.body.edges.map((e: { weight: number }) => e.weight), [2]);
+    assert.deepEqual(one.body.nodes.map((n: { id: string }) => n.id), [s.ids.e1]);
+    const none = await http(`${url}/intelligence/entities/domain/nothing-${s.tag}.example/neighbors`, { headers: as.analyst });
+    assert.equal(none.status, 404, none.text);
   });
 
   it('traverses the graph breadth-first with the depth of each node and edge, and says truncated when max_nodes cuts it', async () => {
