@@ -47,6 +47,8 @@ const schema = z.strictObject({
       port: port.default(54329),
       database: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'a lowercase identifier').default('fip'),
       pool_max: int(1, 200).default(10),
+      // The embedded cluster's shared_buffers in MB; unset, a quarter of the RAM (128 MB to 4 GB).
+      shared_buffers_mb: int(16, 65_536).optional(),
     })
     .prefault({}),
   auth: z

@@ -29,6 +29,7 @@ export async function startInfrastructure(config: AppConfig, log: Logger, progre
           database: config.postgres.database,
           persistent: true,
           log,
+          sharedBuffersMb: config.postgres.shared_buffers_mb,
         });
         stops.push(pg.stop);
         return pg.url;

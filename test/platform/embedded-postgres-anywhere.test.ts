@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { RELOCATION_ROOT, startEmbeddedPostgres } from '../../infra/embedded-postgres';
+import { RELOCATION_ROOT, defaultSharedBuffersMb, startEmbeddedPostgres } from '../../infra/embedded-postgres';
 import { startEphemeralInfrastructure } from '../../infra/ephemeral-infrastructure';
 import { createLogger } from '../../infra/logger';
 import { freePort } from '../support/free-port';
@@ -100,6 +100,41 @@ describe('embedded PostgreSQL under a directory the postgres user cannot enter (
       process.env.TMPDIR = saved;
       if (saved === undefined) delete process.env.TMPDIR;
       await infra?.stop();
+    }
+  });
+});
+
+describe('embedded PostgreSQL shared_buffers', function () {
+  this.timeout(120_000);
+  const log = createLogger('silent');
+  const GB = 1024 ** 3;
+  const sharedBuffersMb = async (url: string) =>
+    Number((await query(url, "SELECT setting::bigint * 8 / 1024 AS mb FROM pg_settings WHERE name = 'shared_buffers'")).rows[0].mb);
+
+  it('defaults to a quarter of the RAM, at least 128 MB and at most 4 GB', () => {
+    assert.equal(defaultSharedBuffersMb(24 * GB), 4096);
+    assert.equal(defaultSharedBuffersMb(8 * GB), 2048);
+    assert.equal(defaultSharedBuffersMb(256 * 1024 ** 2), 128);
+  });
+
+  it('starts the cluster with the default, or with the size it is given', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fip-buffers-'));
+    fs.chmodSync(dir, 0o755);
+    const dataDir = path.join(dir, 'pg');
+    const port = await freePort();
+    const first = await startEmbeddedPostgres({ dataDir, port, database: 'fip', persistent: true, log });
+    try {
+      assert.equal(await sharedBuffersMb(first.url), defaultSharedBuffersMb());
+    } finally {
+      await first.stop();
+    }
+    const second = await startEmbeddedPostgres({ dataDir, port, database: 'fip', persistent: true, log, sharedBuffersMb: 48 });
+    try {
+      assert.equal(await sharedBuffersMb(second.url), 48);
+    } finally {
+      await second.stop();
+      if (second.clusterDir !== dataDir) fs.rmSync(second.clusterDir, { recursive: true, force: true });
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
