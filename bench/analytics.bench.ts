@@ -1,10 +1,13 @@
 // Intelligence analytics at scale: 1,000,000 entities, 3,000,000 edges (+ 200,000 hub edges) and
 // 1,000,000 sightings seeded with COPY (pg-copy-streams) into an embedded PostgreSQL of its own,
 // kept under ~/.cache/fip/bench-analytics-pg and reused when already seeded. The API runs in
-// process; 50 concurrent clients measure p50/p95/p99 of the entity list, entity detail, neighbours
-// and the graph at depth 3 from a hub (max_nodes 500), beside naive baselines run in the same
-// process against the same data: the list sorted on an unindexed expression, neighbours through
-// `src = $1 OR dst = $1` without a limit, and the graph as an uncapped recursive CTE (cut at 10 s).
+// process with the platform's defaults (pool of SVC_POSTGRES__POOL_MAX connections, the embedded
+// cluster's shared_buffers); 50 concurrent keep-alive clients in a child process (bench/http-load.ts)
+// measure p50/p95/p99 of the entity list, entity detail, neighbours and the graph at depth 3 from a
+// hub (max_nodes 500), and of GET /healthz: the floor, what the HTTP stack alone costs at that
+// concurrency on this machine. Beside them, naive baselines run against the same data: the list
+// sorted on an unindexed expression, neighbours through `src = $1 OR dst = $1` without a limit, and
+// the graph as an uncapped recursive CTE (cut at 10 s).
 // BENCH_QUICK=1 seeds 50,000 entities / 150,000 edges in a separate directory.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +25,7 @@ import { startEmbeddedPostgres } from '../infra/embedded-postgres';
 import { createConfiguredBlobStore } from '../infra/blob-store';
 import { createLogger } from '../infra/logger';
 import { startApiServer } from '../workers/platform-runtime';
+import { loadFromChild, percentile as pct } from './http-load';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const ENTITIES = QUICK ? 50_000 : 1_000_000;
@@ -30,10 +34,10 @@ const HUBS = 10;
 const HUB_DEGREE = QUICK ? 2_000 : 20_000;
 const CLIENTS = 50;
 const REQUESTS = QUICK ? 200 : 1_000;
+const THINK_MS = 1_000;
 const TYPES = ['domain', 'url', 'ip', 'email', 'wallet', 'phone', 'person', 'organization'];
 
 const id = (i: number) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 const progress = (line: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
 
 function rows(count: number, line: (i: number) => string | null): Readable {
@@ -140,8 +144,10 @@ export async function run(): Promise<void> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   progress(`embedded PostgreSQL in ${dir}`);
   const pgServer = await startEmbeddedPostgres({ dataDir: dir, port, database: 'fip', persistent: true, log });
-  const knex = createKnex(pgServer.url, 60);
   const config = loadConfig({ ...process.env, DATABASE_URL: pgServer.url, SVC_DATA_DIR: path.join(dir, 'data'), SVC_AUTH__TRUST_PROXY_HEADER: 'true', SVC_LOG__LEVEL: 'warn' });
+  const knex = createKnex(pgServer.url, config.postgres.pool_max);
+  // The baselines get a connection per client: they measure the query, not a queue for the pool.
+  const baselineKnex = createKnex(pgServer.url, CLIENTS);
   // The intelligence routes never touch Temporal: the API runs without it.
   const api = await startApiServer({ config, knex, temporal: {} as Client, log, blobs: createConfiguredBlobStore(config) }, 0, '127.0.0.1');
   try {
@@ -150,25 +156,35 @@ export async function run(): Promise<void> {
     const email = 'bench-analyst@example.org';
     await addUserRoles(knex, email, ['analyst']);
     const headers = { 'X-Goog-Authenticated-User-Email': `accounts.google.com:${email}` };
-    const get = async (p: string) => {
-      const res = await fetch(`${api.url}${p}`, { headers });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${p}: ${res.status}`);
-    };
+    const http = async (label: string, path: (k: number) => string, thinkMs = 0) => ({
+      label,
+      ...(await loadFromChild({ baseUrl: api.url, headers, paths: Array.from({ length: REQUESTS }, (_, k) => path(k)), clients: CLIENTS, requests: REQUESTS, thinkMs })),
+    });
     const pick = (k: number) => HUBS + ((k * 104_729) % (ENTITIES - HUBS));
+    // Warm-up: one pass over every path kind, so that the first figures do not pay for cold caches alone.
+    await http('warm-up', (k) => [`/intelligence/entities?order_by=risk&entity_type=${TYPES[k % TYPES.length]}&limit=50`, `/intelligence/entities/${id(pick(k + 7))}`, `/intelligence/graph?seed=${id(k % HUBS)}&depth=3&max_nodes=500`][k % 3]!);
+    const floor = await http('GET /healthz (the HTTP stack alone)', () => '/healthz');
     const ours = [
-      await measure('entity list (order_by=risk, type filter, limit 50)', (k) => get(`/intelligence/entities?order_by=risk&entity_type=${TYPES[k % TYPES.length]}&limit=50`)),
-      await measure('entity detail', (k) => get(`/intelligence/entities/${id(pick(k))}`)),
+      await http('entity list (order_by=risk, type filter, limit 50)', (k) => `/intelligence/entities?order_by=risk&entity_type=${TYPES[k % TYPES.length]}&limit=50`),
+      await http('entity detail', (k) => `/intelligence/entities/${id(pick(k))}`),
       // Domains are the entities whose index is a multiple of 8 (TYPES[0]).
-      await measure('neighbors (limit 100)', (k) => get(`/intelligence/entities/domain/bench-${pick(k) - (pick(k) % 8)}.example/neighbors`)),
-      await measure('graph depth 3 from a hub, max 500', (k) => get(`/intelligence/graph?seed=${id(k % HUBS)}&depth=3&max_nodes=500`)),
+      await http('neighbors (limit 100)', (k) => `/intelligence/entities/domain/bench-${pick(k) - (pick(k) % 8)}.example/neighbors`),
+      await http('graph depth 3 from a hub, max 500', (k) => `/intelligence/graph?seed=${id(k % HUBS)}&depth=3&max_nodes=500`),
+    ];
+    // The same requests from 50 analysts who read each answer (1 s mean pause): latency when the
+    // server is busy but not saturated.
+    const paced = [
+      await http('entity list', (k) => `/intelligence/entities?order_by=risk&entity_type=${TYPES[k % TYPES.length]}&limit=50`, THINK_MS),
+      await http('entity detail', (k) => `/intelligence/entities/${id(pick(k + 1))}`, THINK_MS),
+      await http('neighbors', (k) => `/intelligence/entities/domain/bench-${pick(k + 1) - (pick(k + 1) % 8)}.example/neighbors`, THINK_MS),
+      await http('graph depth 3 from a hub', (k) => `/intelligence/graph?seed=${id(k % HUBS)}&depth=3&max_nodes=500`, THINK_MS),
     ];
     const naive = [
-      await measure('list, unindexed sort', (k) => knex.raw('SELECT * FROM entities WHERE type = ? ORDER BY risk_score + 0 DESC, id DESC LIMIT 50', [TYPES[k % TYPES.length]]).then(() => undefined)),
-      await measure('detail, live sightings rollup', (k) => knex.raw("SELECT e.*, (SELECT json_agg(x) FROM (SELECT source_kind, count(*) FROM sightings WHERE entity_id::text = ? GROUP BY 1) x) FROM entities e WHERE e.id = ?", [id(pick(k)), id(pick(k))]).then(() => undefined)),
-      await measure('neighbors, OR without limit', (k) => knex.raw('SELECT * FROM relationships WHERE src_entity_id = ? OR dst_entity_id = ? ORDER BY weight DESC', [id(pick(k)), id(pick(k))]).then(() => undefined)),
+      await measure('list, unindexed sort', (k) => baselineKnex.raw('SELECT * FROM entities WHERE type = ? ORDER BY risk_score + 0 DESC, id DESC LIMIT 50', [TYPES[k % TYPES.length]]).then(() => undefined)),
+      await measure('detail, live sightings rollup', (k) => baselineKnex.raw("SELECT e.*, (SELECT json_agg(x) FROM (SELECT source_kind, count(*) FROM sightings WHERE entity_id::text = ? GROUP BY 1) x) FROM entities e WHERE e.id = ?", [id(pick(k)), id(pick(k))]).then(() => undefined)),
+      await measure('neighbors, OR without limit', (k) => baselineKnex.raw('SELECT * FROM relationships WHERE src_entity_id = ? OR dst_entity_id = ? ORDER BY weight DESC', [id(pick(k)), id(pick(k))]).then(() => undefined)),
       await measure('graph, uncapped recursive CTE (10 s cut)', (k) =>
-        knex.transaction(async (trx) => {
+        baselineKnex.transaction(async (trx) => {
           await trx.raw("SET LOCAL statement_timeout = '10s'");
           await trx.raw(
             `WITH RECURSIVE g(id, depth) AS (
@@ -182,17 +198,25 @@ export async function run(): Promise<void> {
         }),
       ),
     ];
-    process.stdout.write(`intelligence analytics, ${ENTITIES.toLocaleString()} entities, ${(ENTITIES * EDGES_PER_ENTITY + HUBS * HUB_DEGREE).toLocaleString()} edges, ${CLIENTS} concurrent clients, ${REQUESTS} requests each\n`);
+    process.stdout.write(
+      `intelligence analytics, ${ENTITIES.toLocaleString()} entities, ${(ENTITIES * EDGES_PER_ENTITY + HUBS * HUB_DEGREE).toLocaleString()} edges, ${CLIENTS} concurrent clients (closed loop, another process), ${REQUESTS} requests each, pool ${config.postgres.pool_max}, shared_buffers ${(await knex.raw('SHOW shared_buffers')).rows[0].shared_buffers}\n`,
+    );
+    process.stdout.write(`  ${floor.label.padEnd(48)} p50 ${floor.p50.toFixed(1)} p95 ${floor.p95.toFixed(1)} p99 ${floor.p99.toFixed(1)} ms, ${floor.rate.toFixed(0)} req/s (failures ${floor.failures})\n`);
     for (const [k, o] of ours.entries()) {
       const b = naive[k]!;
       process.stdout.write(
-        `  ${o.label.padEnd(48)} p50 ${o.p50.toFixed(1)} p95 ${o.p95.toFixed(1)} p99 ${o.p99.toFixed(1)} ms (failures ${o.failures})` +
+        `  ${o.label.padEnd(48)} p50 ${o.p50.toFixed(1)} p95 ${o.p95.toFixed(1)} p99 ${o.p99.toFixed(1)} ms, ${o.rate.toFixed(0)} req/s (failures ${o.failures})` +
           ` | baseline ${b.label}: p50 ${b.p50.toFixed(1)} p95 ${b.p95.toFixed(1)} p99 ${b.p99.toFixed(1)} ms (failures/timeouts ${b.failures}) | p95 ratio ${(b.p95 / o.p95).toFixed(1)}x\n`,
       );
+    }
+    process.stdout.write(`  paced: ${CLIENTS} clients, each pausing ${THINK_MS} ms on average (exponential) between requests\n`);
+    for (const o of paced) {
+      process.stdout.write(`  ${('  ' + o.label).padEnd(48)} p50 ${o.p50.toFixed(1)} p95 ${o.p95.toFixed(1)} p99 ${o.p99.toFixed(1)} ms, ${o.rate.toFixed(0)} req/s (failures ${o.failures})\n`);
     }
   } finally {
     await api.close();
     await knex.destroy();
+    await baselineKnex.destroy();
     await pgServer.stop();
   }
 }
