@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { prepared } from '../prepared-query';
 import type { ApiKeyScope } from '../../domain/auth/roles';
 
 export interface ApiKeyRow {
@@ -24,8 +25,11 @@ export async function insertApiKey(
   return row as ApiKeySummary;
 }
 
+/** Every request with an API key asks this: a prepared statement (db/prepared-query.ts). */
 export async function findActiveApiKeyByPrefix(knex: Knex, prefix: string): Promise<ApiKeyRow | undefined> {
-  return knex<ApiKeyRow>('api_keys').where({ key_prefix: prefix }).whereNull('revoked_at').first();
+  return (await prepared(
+    knex('api_keys').where({ key_prefix: prefix }).whereNull('revoked_at').first('id', 'name', 'key_prefix', 'key_hash', 'scopes', 'created_at', 'last_used_at', 'revoked_at'),
+  )) as ApiKeyRow | undefined;
 }
 
 export async function touchApiKey(knex: Knex, id: string): Promise<void> {

@@ -6,6 +6,7 @@
 // were read.
 import type { Knex } from 'knex';
 import type { RelationshipKind } from '../../domain/graph/entity-types';
+import { prepared } from '../prepared-query';
 import { entityNodes, type GraphEdgeRow, type GraphNodeRow } from './intel-read-repository';
 
 export interface TraversalOptions {
@@ -42,7 +43,8 @@ export async function traverseGraph(knex: Knex, seeds: string[], opts: Traversal
     const perNode = Math.max(remaining, 0) + 1;
     const filter = `${kinds ? 'AND r.kind = ANY(CAST(? AS text[]))' : ''} AND r.weight >= ?`;
     const filterArgs = kinds ? [kinds, minWeight] : [minWeight];
-    const { rows } = (await knex.raw(
+    const { rows } = (await prepared(
+      knex.raw(
       `SELECT x.* FROM unnest(CAST(? AS uuid[])) AS f(id)
          CROSS JOIN LATERAL (
            (SELECT r.id, r.src_entity_id AS src, r.dst_entity_id AS dst, r.kind, r.weight, f.id AS from_id, r.dst_entity_id AS other
@@ -53,6 +55,7 @@ export async function traverseGraph(knex: Knex, seeds: string[], opts: Traversal
          ) x
         ORDER BY x.weight DESC, x.id`,
       [frontier, ...filterArgs, perNode, ...filterArgs, perNode],
+      ),
     )) as { rows: LevelEdge[] };
     // A node that filled a direction's quota may have more edges than were read.
     const perDirection = new Map<string, number>();

@@ -11,6 +11,7 @@
 // - victim_count: the distinct intakes (victim reports) that mention the entity.
 import type { Knex } from 'knex';
 import type { GraphEntityType } from '../../domain/graph/entity-types';
+import { prepared } from '../prepared-query';
 import type { EntityRow } from './entity-repository';
 
 export const INTEL_ENTITY_ORDERS = ['risk', 'loss', 'last_seen', 'sightings'] as const;
@@ -87,7 +88,7 @@ export async function listIntelEntities(
     .orderByRaw(`${key.expr} DESC, e.id DESC`)
     .limit(page.limit + 1);
   if (page.after && page.after.order === order) q.whereRaw(`(${key.expr}, e.id) < (?::${key.cast}, ?::uuid)`, [page.after.key, page.after.id]);
-  const raw = (await q) as Array<IntelEntityRow & { _key: string }>;
+  const raw = (await prepared(q)) as Array<IntelEntityRow & { _key: string }>;
   const more = raw.length > page.limit;
   const rows = raw.slice(0, page.limit);
   const last = rows[rows.length - 1];

@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import type { GraphEntityType, RelationshipKind } from '../../domain/graph/entity-types';
 import type { RiskFactorExplanation } from '../../domain/intelligence/risk-score';
+import { prepared } from '../prepared-query';
 import type { IntelEntityRow } from './intel-entity-repository';
 
 const UUID_RE = `'^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'`;
@@ -54,7 +55,8 @@ export async function getIntelEntityDetail(
 ): Promise<IntelEntityDetail | undefined> {
   const where = 'id' in key ? 'e.id = ?' : 'e.type = ? AND e.value = ?';
   const args = 'id' in key ? [key.id] : [key.type, key.value];
-  const { rows } = await knex.raw(
+  const { rows } = await prepared(
+    knex.raw(
     `SELECT ${ENTITY_COLUMNS}, s.j AS _sightings, c.j AS _cases
        FROM entities e
       CROSS JOIN LATERAL (
@@ -83,6 +85,7 @@ export async function getIntelEntityDetail(
       ) c
       WHERE ${where}`,
     [caseLimit, ...args],
+  ),
   );
   const row = rows[0] as (IntelEntityDetailRow & { _sightings: Array<Omit<SightingsBySource, 'first_observed_at' | 'last_observed_at'> & { first_observed_at: string; last_observed_at: string }>; _cases: LinkedCase[] }) | undefined;
   if (!row) return undefined;
@@ -98,13 +101,13 @@ export async function getIntelEntityDetail(
 /** Whether each id names an entity: the ids that do. */
 export async function existingEntityIds(knex: Knex, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = (await knex('entities').whereRaw('id = ANY(?::uuid[])', [ids]).select('id')) as Array<{ id: string }>;
+  const rows = (await prepared(knex('entities').whereRaw('id = ANY(?::uuid[])', [ids]).select('id'))) as Array<{ id: string }>;
   return new Set(rows.map((r) => r.id));
 }
 
 /** An entity's id and node fields by natural key. */
 export async function entityNodeByValue(knex: Knex, type: GraphEntityType, value: string): Promise<GraphNodeRow | undefined> {
-  return (await knex('entities').where({ type, value }).first('id', 'type', 'value', 'display_value', 'risk_score')) as GraphNodeRow | undefined;
+  return (await prepared(knex('entities').where({ type, value }).first('id', 'type', 'value', 'display_value', 'risk_score'))) as GraphNodeRow | undefined;
 }
 
 export const ACTIVITY_BUCKETS = ['day', 'week', 'month'] as const;
@@ -156,7 +159,8 @@ export async function entityNeighborsByValue(
 ): Promise<{ entity: GraphNodeRow; edges: GraphEdgeRow[]; nodes: GraphNodeRow[] } | undefined> {
   const node = (alias: string) =>
     `json_build_object('id', ${alias}.id, 'type', ${alias}.type, 'value', ${alias}.value, 'display_value', ${alias}.display_value, 'risk_score', ${alias}.risk_score)`;
-  const { rows } = await knex.raw(
+  const { rows } = await prepared(
+    knex.raw(
     `WITH e AS (SELECT id, type, value, display_value, risk_score FROM entities WHERE type = ? AND value = ?),
      ed AS (
        SELECT x.* FROM e CROSS JOIN LATERAL (
@@ -173,6 +177,7 @@ export async function entityNeighborsByValue(
               WHERE n.id IN (SELECT CASE WHEN ed.src = e.id THEN ed.dst ELSE ed.src END FROM ed)) AS nodes
        FROM e`,
     [type, value, limit, limit, limit],
+  ),
   );
   return rows[0] as { entity: GraphNodeRow; edges: GraphEdgeRow[]; nodes: GraphNodeRow[] } | undefined;
 }
@@ -180,7 +185,7 @@ export async function entityNeighborsByValue(
 export async function entityNodes(knex: Knex, ids: string[]): Promise<GraphNodeRow[]> {
   if (ids.length === 0) return [];
   // One array parameter, not one placeholder per id: a graph asks for up to 2,000.
-  return (await knex('entities').whereRaw('id = ANY(?::uuid[])', [ids]).select('id', 'type', 'value', 'display_value', 'risk_score')) as GraphNodeRow[];
+  return (await prepared(knex('entities').whereRaw('id = ANY(?::uuid[])', [ids]).select('id', 'type', 'value', 'display_value', 'risk_score'))) as GraphNodeRow[];
 }
 
 export interface IndicatorRow {

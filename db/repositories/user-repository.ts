@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Role } from '../../domain/auth/roles';
+import { prepared } from '../prepared-query';
 
 export interface UserRow {
   id: string;
@@ -10,8 +11,9 @@ export interface UserRow {
   updated_at: Date;
 }
 
+/** Every request of a signed-in user asks this: a prepared statement (db/prepared-query.ts). */
 export async function findActiveUserByEmail(knex: Knex, email: string): Promise<UserRow | undefined> {
-  return knex<UserRow>('users').where({ email: email.toLowerCase(), active: true }).first();
+  return (await prepared(knex('users').where({ email: email.toLowerCase(), active: true }).first('id', 'email', 'roles', 'active', 'created_at', 'updated_at'))) as UserRow | undefined;
 }
 
 /** Adds the roles to the user, creating or re-activating it. */
