@@ -30,7 +30,7 @@ describe('prepared queries', function () {
     assert.deepEqual((await q(1)).rows, [{ v: 2 }]);
     assert.deepEqual((await q(41)).rows, [{ v: 42 }]);
     const name = nameOf(q(0));
-    const { rows } = await knex.raw('SELECT name, from_sql FROM pg_prepared_statements WHERE name = ?', [name]);
+    const { rows } = await knex.raw('SELECT name, from_sql FROM pg_prepared_statements WHERE name = ?', [name!]);
     assert.deepEqual(rows, [{ name, from_sql: false }]);
   });
 });
