@@ -236,13 +236,14 @@ export interface WalletStateInput {
   pageUrl: string | null;
 }
 
-/** The first state (and page) in which each wallet was found; later sightings keep the first. */
+/** The first state (and page) in which each wallet (address and network) was found; later sightings keep the first. */
 export async function recordWalletStates(knex: Knex, scanId: string, rows: readonly WalletStateInput[]): Promise<void> {
   if (!rows.length) return;
-  const unique = new Map(rows.map((r) => [`${r.network}|${r.token}|${r.address}`, r]));
+  const unique = new Map<string, WalletStateInput>();
+  for (const r of rows) if (!unique.has(`${r.network}|${r.address}`)) unique.set(`${r.network}|${r.address}`, r);
   await knex('investigation_wallet_states')
     .insert([...unique.values()].map((r) => ({ scan_id: scanId, network: r.network, token: r.token, address: r.address, state: r.state, page_url: r.pageUrl })))
-    .onConflict(['scan_id', 'network', 'token', 'address'])
+    .onConflict(['scan_id', 'network', 'address'])
     .ignore();
 }
 
@@ -260,7 +261,7 @@ export interface ScanWalletRow {
 export async function listScanWallets(knex: Knex, scanId: string): Promise<ScanWalletRow[]> {
   return (await knex('wallets as w')
     .leftJoin('investigation_wallet_states as s', function joinState() {
-      this.on('s.scan_id', '=', knex.raw('w.scan_id::uuid')).andOn('s.network', '=', 'w.network').andOn('s.token', '=', 'w.token').andOn('s.address', '=', 'w.address');
+      this.on('s.scan_id', '=', knex.raw('w.scan_id::uuid')).andOn('s.network', '=', 'w.network').andOn('s.address', '=', 'w.address');
     })
     .where('w.scan_id', scanId)
     .orderBy([{ column: 'w.found_at' }, { column: 'w.id' }])

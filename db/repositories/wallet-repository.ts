@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 import type { WalletRecord } from '../../domain/wallets/wallet-export-rows';
 import type { Confidence } from '../../domain/wallets/wallet-types';
+import { NETWORK_RANK, TOKEN_RANK } from '../../domain/wallets/wallet-scanner';
 import { keysetPage, type Keyset, type KeysetPage } from '../keyset-page';
 
 export interface WalletRow extends WalletRecord {
@@ -24,41 +25,56 @@ export interface WalletFindingInput {
   memo?: string | null;
   /** How the network was chosen (WalletFinding.networkBasis); `default` = nothing named it. */
   networkBasis?: string | null;
+  /** How the token was chosen (WalletFinding.tokenBasis). */
+  tokenBasis?: string | null;
 }
 
 const RANK_SQL = (col: string): string => `CASE ${col} WHEN 'high' THEN 3 WHEN 'medium' THEN 2 ELSE 1 END`;
+const basisSql = (col: string, ranks: Record<string, number>): string =>
+  `CASE ${col} ${Object.entries(ranks).map(([basis, rank]) => `WHEN '${basis}' THEN ${rank}`).join(' ')} ELSE 0 END`;
+/** Evidence strength of a reading, as the engine ranks readings: confidence, then the network's basis, then the token's. */
+const STRENGTH_SQL = (t: string): string =>
+  `(${RANK_SQL(`${t}.confidence`)} * 10000 + ${basisSql(`${t}.network_basis`, NETWORK_RANK)} * 100 + ${basisSql(`${t}.token_basis`, TOKEN_RANK)})`;
+const strength = (f: WalletFindingInput): number =>
+  ({ high: 3, medium: 2, low: 1 })[f.confidence] * 10000 +
+  ((NETWORK_RANK as Record<string, number>)[f.networkBasis ?? ''] ?? 0) * 100 +
+  ((TOKEN_RANK as Record<string, number>)[f.tokenBasis ?? ''] ?? 0);
 
 /**
- * Inserts findings of one scan; a row already there (same scan, network, token, address) keeps the
- * strongest confidence and, when the new one is stronger, its source/context/page; a memo once
- * recorded is kept.
+ * Inserts findings of one scan: one row per address and network (the engine's answer, issue 15
+ * class 4). A row already there is replaced by a stronger reading (confidence, then how the network
+ * and the token were chosen) — token, bases, source, context and page with it — and otherwise
+ * kept; a memo once recorded is kept.
  */
 export async function upsertWallets(knex: Knex, scanId: string, findings: readonly WalletFindingInput[]): Promise<number> {
   if (!findings.length) return 0;
   const unique = new Map<string, WalletFindingInput>();
-  const rank = { high: 3, medium: 2, low: 1 } as const;
   for (const f of findings) {
-    const key = `${f.network}|${f.token}|${f.address}`;
+    const key = `${f.network}|${f.address}`;
     const prev = unique.get(key);
-    if (!prev || rank[f.confidence] > rank[prev.confidence]) unique.set(key, f);
+    if (!prev || strength(f) > strength(prev)) unique.set(key, prev && !f.memo ? { ...f, memo: prev.memo } : f);
+    else if (!prev.memo && f.memo) unique.set(key, { ...prev, memo: f.memo });
   }
   const rows = [...unique.values()].map((f) => ({
     scan_id: scanId, address: f.address, token: f.token, network: f.network, confidence: f.confidence,
     source: f.source, context: (f.context ?? '').slice(0, 2000), page_url: f.pageUrl ?? null,
-    memo: f.memo ? f.memo.slice(0, 200) : null, network_basis: f.networkBasis ?? null,
+    memo: f.memo ? f.memo.slice(0, 200) : null, network_basis: f.networkBasis ?? null, token_basis: f.tokenBasis ?? null,
   }));
-  const stronger = `${RANK_SQL('excluded.confidence')} > ${RANK_SQL('wallets.confidence')}`;
+  const stronger = `${STRENGTH_SQL('excluded')} > ${STRENGTH_SQL('wallets')}`;
+  const pick = (col: string) => knex.raw(`CASE WHEN ${stronger} THEN excluded.${col} ELSE wallets.${col} END`);
   await knex('wallets')
     .insert(rows)
-    .onConflict(['scan_id', 'network', 'token', 'address'])
+    .onConflict(['scan_id', 'network', 'address'])
     .merge({
-      confidence: knex.raw(`CASE WHEN ${stronger} THEN excluded.confidence ELSE wallets.confidence END`),
-      source: knex.raw(`CASE WHEN ${stronger} THEN excluded.source ELSE wallets.source END`),
-      context: knex.raw(`CASE WHEN ${stronger} THEN excluded.context ELSE wallets.context END`),
+      token: pick('token'),
+      confidence: pick('confidence'),
+      source: pick('source'),
+      context: pick('context'),
       page_url: knex.raw(`CASE WHEN ${stronger} THEN excluded.page_url ELSE COALESCE(wallets.page_url, excluded.page_url) END`),
       // A memo seen once stays (a later page without it must not erase it); a stronger finding's memo wins.
       memo: knex.raw(`CASE WHEN ${stronger} THEN COALESCE(excluded.memo, wallets.memo) ELSE COALESCE(wallets.memo, excluded.memo) END`),
       network_basis: knex.raw(`CASE WHEN ${stronger} THEN COALESCE(excluded.network_basis, wallets.network_basis) ELSE COALESCE(wallets.network_basis, excluded.network_basis) END`),
+      token_basis: knex.raw(`CASE WHEN ${stronger} THEN excluded.token_basis ELSE wallets.token_basis END`),
     });
   return rows.length;
 }

@@ -47,17 +47,18 @@ describe('investigation wallet routes', function () {
   describe('cross-scan search', () => {
     const tag = randomUUID().replace(/-/g, '').slice(0, 12);
     const shared = `TSHARED${tag}`; // seen by three scans
-    const multi = `TMULTI${tag}`; // one scan, two tokens
-    const scans = [`s1-${tag}`, `s2-${tag}`, `s3-${tag}`];
+    const multi = `TMULTI${tag}`; // two scans, one token each
+    const scans = [`s1-${tag}`, `s2-${tag}`, `s3-${tag}`, `s4-${tag}`];
 
     before(async () => {
-      await upsertWallets(testKnex(), scans[0], [finding(shared, 'USDT', 'https://a.scam.test/deposit'), finding(multi, 'USDT', 'https://a.scam.test/pay'), finding(multi, 'TRX', 'https://a.scam.test/pay')]);
+      await upsertWallets(testKnex(), scans[0], [finding(shared, 'USDT', 'https://a.scam.test/deposit'), finding(multi, 'USDT', 'https://a.scam.test/pay')]);
       await at(scans[0], '2026-01-01T00:00:00.000Z');
+      await upsertWallets(testKnex(), scans[3], [finding(multi, 'TRX', 'https://d.scam.test/pay')]);
+      await at(scans[3], '2026-01-05T00:00:00.000Z');
       await upsertWallets(testKnex(), scans[1], [finding(shared, 'USDT', 'https://b.scam.test/')]);
       await at(scans[1], '2026-02-01T00:00:00.000Z');
       await upsertWallets(testKnex(), scans[2], [finding(shared, 'USDT', 'https://c.scam.test/wallet')]);
       await at(scans[2], '2026-03-01T00:00:00.000Z');
-      await testKnex()('wallets').where({ scan_id: scans[0], address: multi, token: 'TRX' }).update({ found_at: '2026-01-05T00:00:00.000Z' });
     });
 
     it('answers one row per (network, address) with token(s), scan count, scans and first/last seen, most recent first', async () => {
@@ -76,7 +77,7 @@ describe('investigation wallet routes', function () {
       ]);
       assert.equal(a.first_seen_at, '2026-01-01T00:00:00.000Z');
       assert.equal(a.last_seen_at, '2026-03-01T00:00:00.000Z');
-      assert.equal(m.scan_count, 1);
+      assert.equal(m.scan_count, 2);
       assert.deepEqual(m.tokens, ['TRX', 'USDT']);
       assert.equal(m.token, 'TRX', 'the token of the most recent sighting');
       assert.equal(m.last_seen_at, '2026-01-05T00:00:00.000Z');

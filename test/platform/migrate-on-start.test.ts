@@ -1,35 +1,13 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
 import { createLogger } from '../../infra/logger';
 import { connectDatabase, migrateOnStart } from '../../workers/platform-runtime';
+import { emptyDatabase } from '../support/empty-database';
 import { freePort } from '../support/free-port';
 import { testConfig } from '../support/platform';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A new, empty database on the test server; dropped afterwards. */
-async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `fip_mig_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  await admin((c) => c.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined) };
-}
 
 describe('migrations at start-up', function () {
   this.timeout(90_000);

@@ -40,6 +40,27 @@ describe('wallet repository (PostgreSQL)', function () {
     assert.equal(rows.length, 2);
   });
 
+  it('keeps one row per address and network: a stronger reading replaces the token, a weaker one changes nothing', async () => {
+    const one = `${scan}-one`;
+    const tron: WalletFindingInput = { ...base, address: 'TOneRowPerAddress1111111111111111', token: 'TRX', confidence: 'medium', networkBasis: 'format', tokenBasis: 'native', memo: '4242' };
+    // Two readings of one address in one batch (two pages): the stronger token evidence wins.
+    await upsertWallets(knex, one, [tron, { ...tron, token: 'USDT', tokenBasis: 'coin-tab', memo: null, pageUrl: 'https://scam.example/usdt' }]);
+    let rows = await listWalletsForScan(knex, one);
+    assert.deepEqual(rows.map((r) => [r.token, r.memo, r.page_url]), [['USDT', '4242', 'https://scam.example/usdt']]);
+    // A later, weaker reading (token from nearby words) leaves the row as it is.
+    await upsertWallets(knex, one, [{ ...tron, token: 'USDC', tokenBasis: 'context', pageUrl: 'https://scam.example/usdc' }]);
+    rows = await listWalletsForScan(knex, one);
+    assert.deepEqual(rows.map((r) => [r.token, r.page_url]), [['USDT', 'https://scam.example/usdt']]);
+    // A stronger confidence wins over any basis.
+    await upsertWallets(knex, one, [{ ...tron, token: 'USDC', confidence: 'high', tokenBasis: 'context', pageUrl: 'https://scam.example/usdc' }]);
+    rows = await listWalletsForScan(knex, one);
+    assert.deepEqual(rows.map((r) => [r.token, r.confidence, r.memo]), [['USDC', 'high', '4242']]);
+    assert.equal((await knex('wallets').where({ scan_id: one }).first('token_basis')).token_basis, 'context');
+    // The same address stated on another network is another row.
+    await upsertWallets(knex, one, [{ ...tron, network: 'Ethereum' }]);
+    assert.equal((await listWalletsForScan(knex, one)).length, 2);
+  });
+
   it('streams a scan in keyset batches, in order, without losing rows', async () => {
     const streamScan = `${scan}-stream`;
     await upsertWallets(knex, streamScan, Array.from({ length: 25 }, (_, i) => ({ ...base, address: `T${String(i).padStart(33, 'x')}` })));
