@@ -210,16 +210,47 @@ function runPass(buf: string, from: number, to: number, out: RawCandidate[]): vo
 }
 
 /** Split points: an alphanumeric followed by an inline tag or comment, invisible characters, entities, full-width text. */
-const SPLIT_HTML = /<(?:\/?(?:span|b|i|em|strong|wbr|font|small|u|mark|code|sup|sub|s|bdi|bdo|ins|del|abbr|kbd|samp|var|tt)\b|!--)|[\u200B-\u200D\u2060\uFEFF\u00AD\u180E]|&#?[0-9A-Za-z]{2,8};|[\uFF10-\uFF5A]/g;
-const SPLIT_TEXT = /[\u200B-\u200D\u2060\uFEFF\u00AD\u180E]|[\uFF10-\uFF5A]/g;
+// Split points, found per kind (a regex whose first character can be one of several is scanned
+// character by character; one literal first character is found with indexOf, many times faster):
+// an inline tag or comment at a `<`, an entity at a `&`, a soft hyphen, and the invisible and
+// full-width characters above U+00FF (only searched when the text holds any such character).
+const SPLIT_TAG_AT = /<(?:\/?(?:span|b|i|em|strong|wbr|font|small|u|mark|code|sup|sub|s|bdi|bdo|ins|del|abbr|kbd|samp|var|tt)\b|!--)/y;
+const ENTITY_AT = /&#?[0-9A-Za-z]{2,8};/y;
+const WIDE_SPLIT = /[\u200B-\u200D\u2060\uFEFF\u180E\uFF10-\uFF5A]/g;
+/** Any character above U+00FF (no scan at all on a one-byte string). */
+const WIDE_CHAR = /[^\0-\xff]/;
+
+/** Positions in [from, to) of buf where `lead` starts a match of the sticky regex `at`. */
+function leadMatches(buf: string, lead: string, at: RegExp, from: number, to: number, out: number[]): void {
+  for (let i = buf.indexOf(lead, from); i >= 0 && i < to; i = buf.indexOf(lead, i + 1)) {
+    at.lastIndex = i;
+    if (at.test(buf)) out.push(i);
+  }
+}
+
+/**
+ * Where `/<(?:\/?(?:span|…|tt)\b|!--)|[\u200B-\u200D\u2060\uFEFF\u00AD\u180E]|&#?[0-9A-Za-z]{2,8};|[\uFF10-\uFF5A]/g`
+ * (without its `<` and `&` parts for plain text) matches in [from, to), ascending. No match can
+ * hold another split character, so these are exactly the positions the global regex stops at.
+ */
+function splitPoints(buf: string, from: number, to: number, html: boolean): number[] {
+  const points: number[] = [];
+  if (html) {
+    leadMatches(buf, '<', SPLIT_TAG_AT, from, to, points);
+    leadMatches(buf, '&', ENTITY_AT, from, to, points);
+  }
+  for (let i = buf.indexOf('\u00ad', from); i >= 0 && i < to; i = buf.indexOf('\u00ad', i + 1)) points.push(i);
+  if (WIDE_CHAR.test(buf)) {
+    WIDE_SPLIT.lastIndex = from;
+    for (let m = WIDE_SPLIT.exec(buf); m && m.index < to; m = WIDE_SPLIT.exec(buf)) points.push(m.index);
+  }
+  return points.sort((a, b) => a - b);
+}
 
 function splitPass(buf: string, from: number, to: number, html: boolean, out: RawCandidate[]): void {
-  const re = html ? SPLIT_HTML : SPLIT_TEXT;
   const seen = new Set<string>();
   let last = -100;
-  re.lastIndex = from;
-  for (let m = re.exec(buf); m && m.index < to; m = re.exec(buf)) {
-    const i = m.index;
+  for (const i of splitPoints(buf, from, to, html)) {
     if (i - last < 24) continue;
     const c = buf.charCodeAt(i);
     const prevAlnum = i > 0 && (CLASS[buf.charCodeAt(i - 1)] & ALNUM) !== 0;
@@ -232,15 +263,29 @@ function splitPass(buf: string, from: number, to: number, html: boolean, out: Ra
 }
 
 /** Text nodes (HTML) or lines (text) made only of short alphanumeric groups: `bc1q w508 d6qe …`. */
-const NODE_HTML = />[ \t\r\n]*(?=[A-Za-z]{0,11}\d)([0-9A-Za-z]{2,12}(?:[ \t\r\n\u00a0]+[0-9A-Za-z]{2,12}){2,})[ \t\r\n]*</g;
+/** Sticky: tried at each `>` (found with indexOf), which is where every match of the global form starts. */
+const NODE_HTML = />[ \t\r\n]*(?=[A-Za-z]{0,11}\d)([0-9A-Za-z]{2,12}(?:[ \t\r\n\u00a0]+[0-9A-Za-z]{2,12}){2,})[ \t\r\n]*</y;
 const NODE_TEXT = /^[ \t\u00a0]*(?=[A-Za-z]{0,11}\d)([0-9A-Za-z]{2,12}(?:[ \t\u00a0]+[0-9A-Za-z]{2,12}){2,})[ \t\u00a0]*$/gm;
 
 function nodePass(buf: string, from: number, to: number, html: boolean, out: RawCandidate[]): void {
-  const re = html ? NODE_HTML : NODE_TEXT;
-  re.lastIndex = from;
-  for (let m = re.exec(buf); m && m.index < to; m = re.exec(buf)) {
-    const start = m.index + m[0].indexOf(m[1]);
-    checkNode(buf, start, start + m[1].length, out);
+  if (html) {
+    for (let i = buf.indexOf('>', from); i >= 0 && i < to;) {
+      NODE_HTML.lastIndex = i;
+      const m = NODE_HTML.exec(buf);
+      if (!m) {
+        i = buf.indexOf('>', i + 1);
+        continue;
+      }
+      const start = m.index + m[0].indexOf(m[1]);
+      checkNode(buf, start, start + m[1].length, out);
+      i = buf.indexOf('>', i + m[0].length);
+    }
+  } else {
+    NODE_TEXT.lastIndex = from;
+    for (let m = NODE_TEXT.exec(buf); m && m.index < to; m = NODE_TEXT.exec(buf)) {
+      const start = m.index + m[0].indexOf(m[1]);
+      checkNode(buf, start, start + m[1].length, out);
+    }
   }
   if (!html) {
     WRAPPED.lastIndex = from;
