@@ -446,7 +446,27 @@ function qpPass(buf: string, from: number, to: number, out: RawCandidate[]): voi
   }
 }
 
-const CONCAT = /["']\s*\+\s*["']/g;
+/** A character of the regex class `\s`. */
+function isRegexSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/**
+ * The next match of `/["']\s*\+\s*["']/g` from `last` (its lastIndex), as [start, end): found
+ * from the `+` (indexOf), not by scanning every quote of the page. The quote before a `+` and the
+ * one after it are unique, and matches are in the order of their `+`.
+ */
+function nextConcat(buf: string, last: number): [number, number] | undefined {
+  for (let q = buf.indexOf('+', last); q >= 0; q = buf.indexOf('+', q + 1)) {
+    let p = q - 1;
+    while (p >= last && isRegexSpace(buf.charCodeAt(p))) p--;
+    if (p < last || !isQuote(buf.charCodeAt(p))) continue;
+    let r = q + 1;
+    while (r < buf.length && isRegexSpace(buf.charCodeAt(r))) r++;
+    if (r < buf.length && isQuote(buf.charCodeAt(r))) return [p, r + 1];
+  }
+  return undefined;
+}
 const LIT_CHAR = new Uint8Array(128);
 for (const ch of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789:_.-/?=&') LIT_CHAR[ch.charCodeAt(0)] = 1;
 const isQuote = (c: number): boolean => c === 34 || c === 39;
@@ -488,13 +508,13 @@ function plusAfter(buf: string, i: number): number {
 
 /** String literals joined in scripts: `"bc1q" + "w508…"`, `'T' + 'XyZ…' + '…'`. */
 function concatPass(buf: string, from: number, to: number, out: RawCandidate[]): void {
-  CONCAT.lastIndex = from;
   let done = -1;
-  for (let m = CONCAT.exec(buf); m && m.index < to; m = CONCAT.exec(buf)) {
-    if (m.index < done) continue;
+  for (let m = nextConcat(buf, from); m && m[0] < to; m = nextConcat(buf, m[1])) {
+    const index = m[0];
+    if (index < done) continue;
     const parts: string[] = [];
-    // Left: the literal closed at m.index, then any `"…" +` before it.
-    let q = m.index;
+    // Left: the literal closed at the match's start, then any `"…" +` before it.
+    let q = index;
     let s = q;
     for (let guard = 0; guard < 12 && q >= 0; guard++) {
       const lit = literalEndingAt(buf, q);
@@ -504,7 +524,7 @@ function concatPass(buf: string, from: number, to: number, out: RawCandidate[]):
       q = plusBefore(buf, lit.start);
     }
     // Right: the literal opened at the end of the match, then any `+ "…"` after it.
-    let o = m.index + m[0].length - 1;
+    let o = m[1] - 1;
     let e = o;
     for (let guard = 0; guard < 12 && o >= 0; guard++) {
       const lit = literalStartingAt(buf, o);
@@ -520,7 +540,7 @@ function concatPass(buf: string, from: number, to: number, out: RawCandidate[]):
     const joints: number[] = [];
     let n = 0;
     for (const p of parts.slice(0, -1)) joints.push((n += p.length));
-    decodedCandidates(parts.join(''), buf.slice(s, e), m.index, 'script-concat', out, joints);
+    decodedCandidates(parts.join(''), buf.slice(s, e), index, 'script-concat', out, joints);
   }
 }
 
