@@ -220,9 +220,14 @@ const WIDE_SPLIT = /[\u200B-\u200D\u2060\uFEFF\u180E\uFF10-\uFF5A]/g;
 /** Any character above U+00FF (no scan at all on a one-byte string). */
 const WIDE_CHAR = /[^\0-\xff]/;
 
-/** Positions in [from, to) of buf where `lead` starts a match of the sticky regex `at`. */
+/**
+ * Positions in [from, to) of buf where `lead` starts a match of the sticky regex `at`, leaving out
+ * those splitPass skips for the character before them (a `<` not after an alphanumeric; a `&` not
+ * after one and not starting `&#`), so the regex runs only where it can matter.
+ */
 function leadMatches(buf: string, lead: string, at: RegExp, from: number, to: number, out: number[]): void {
   for (let i = buf.indexOf(lead, from); i >= 0 && i < to; i = buf.indexOf(lead, i + 1)) {
+    if ((i === 0 || (CLASS[buf.charCodeAt(i - 1)] & ALNUM) === 0) && (lead === '<' || buf.charCodeAt(i + 1) !== 35)) continue;
     at.lastIndex = i;
     if (at.test(buf)) out.push(i);
   }
@@ -230,8 +235,9 @@ function leadMatches(buf: string, lead: string, at: RegExp, from: number, to: nu
 
 /**
  * Where `/<(?:\/?(?:span|…|tt)\b|!--)|[\u200B-\u200D\u2060\uFEFF\u00AD\u180E]|&#?[0-9A-Za-z]{2,8};|[\uFF10-\uFF5A]/g`
- * (without its `<` and `&` parts for plain text) matches in [from, to), ascending. No match can
- * hold another split character, so these are exactly the positions the global regex stops at.
+ * (without its `<` and `&` parts for plain text) matches in [from, to), ascending, less the `<` and
+ * `&` splitPass would skip anyway (leadMatches). No match can hold another split character, so
+ * these are the positions the global regex stops at.
  */
 function splitPoints(buf: string, from: number, to: number, html: boolean): number[] {
   const points: number[] = [];
@@ -267,9 +273,26 @@ function splitPass(buf: string, from: number, to: number, html: boolean, out: Ra
 const NODE_HTML = />[ \t\r\n]*(?=[A-Za-z]{0,11}\d)([0-9A-Za-z]{2,12}(?:[ \t\r\n\u00a0]+[0-9A-Za-z]{2,12}){2,})[ \t\r\n]*</y;
 const NODE_TEXT = /^[ \t\u00a0]*(?=[A-Za-z]{0,11}\d)([0-9A-Za-z]{2,12}(?:[ \t\u00a0]+[0-9A-Za-z]{2,12}){2,})[ \t\u00a0]*$/gm;
 
+/**
+ * What NODE_HTML's lookahead needs at the `>` at i, checked without the regex: after optional
+ * [ \t\r\n], at most 11 letters and then a digit. Most `>` of a page fail here.
+ */
+function nodeMayStartAt(buf: string, i: number): boolean {
+  let j = i + 1;
+  for (let c = buf.charCodeAt(j); c === 32 || c === 9 || c === 13 || c === 10; c = buf.charCodeAt(++j));
+  let k = j;
+  while (k - j < 12 && (buf.charCodeAt(k) | 32) >= 97 && (buf.charCodeAt(k) | 32) <= 122) k++;
+  const d = buf.charCodeAt(k);
+  return k - j <= 11 && d >= 48 && d <= 57;
+}
+
 function nodePass(buf: string, from: number, to: number, html: boolean, out: RawCandidate[]): void {
   if (html) {
     for (let i = buf.indexOf('>', from); i >= 0 && i < to;) {
+      if (!nodeMayStartAt(buf, i)) {
+        i = buf.indexOf('>', i + 1);
+        continue;
+      }
       NODE_HTML.lastIndex = i;
       const m = NODE_HTML.exec(buf);
       if (!m) {
