@@ -10,7 +10,7 @@ import { classifyLocation, isPaymentScheme, type RawRange } from './html-locatio
 import { knownConstant } from './known-constants';
 import { networkInfo } from './network-catalog';
 import { visibleText } from './text-normalization';
-import { addressLabel, CHAIN_IDS, findMemo, paymentUriAround, type PaymentUri, type Scope, structuralScopes } from './structure-context';
+import { addressLabel, CHAIN_IDS, findMemo, nextAlnumRun, paymentUriAround, type PaymentUri, type Scope, structuralScopes } from './structure-context';
 import type { AddressMatch, NetworkBasis, NetworkId, RejectedCandidate, TokenBasis, WalletFinding } from './wallet-types';
 import { wellKnownContract } from './well-known-contracts';
 
@@ -182,26 +182,25 @@ function displayForm(text: string, m: AddressMatch): string {
   return text;
 }
 
-const OTHER_RUN = /(?<![0-9A-Za-z])[0-9A-Za-z]{25,}/g;
 const NEXT_UNIT = /<(?:h[1-6]|section|article|tr|li|table|hr|dt)\b/i;
 
 /** The window of CONTEXT_RADIUS around the candidate, cut at the nearest other address-like run on each side. */
 function nearWindow(buf: string, start: number, end: number, self: string): { text: string; candStart: number; candEnd: number } {
   let ws = Math.max(0, start - CONTEXT_RADIUS);
   let we = Math.min(buf.length, end + CONTEXT_RADIUS);
-  const before = buf.slice(ws, start);
-  OTHER_RUN.lastIndex = 0;
-  let cut = 0;
-  for (let m = OTHER_RUN.exec(before); m; m = OTHER_RUN.exec(before)) if (!self.includes(m[0]) && !m[0].includes(self)) cut = m.index + m[0].length;
-  ws += cut;
+  let cut = ws;
+  for (let r = nextAlnumRun(buf, ws, ws, start); r; r = nextAlnumRun(buf, ws, r[1], start)) {
+    const run = buf.slice(r[0], r[1]);
+    if (!self.includes(run) && !run.includes(self)) cut = r[1];
+  }
+  ws = cut;
   // A heading, section, row or list item after the address starts the next labelled unit.
   const unit = NEXT_UNIT.exec(buf.slice(end, we));
   if (unit) we = end + unit.index;
-  const after = buf.slice(end, we);
-  OTHER_RUN.lastIndex = 0;
-  for (let m = OTHER_RUN.exec(after); m; m = OTHER_RUN.exec(after)) {
-    if (self.includes(m[0]) || m[0].includes(self)) continue;
-    we = end + m.index;
+  for (let r = nextAlnumRun(buf, end, end, we); r; r = nextAlnumRun(buf, end, r[1], we)) {
+    const run = buf.slice(r[0], r[1]);
+    if (self.includes(run) || run.includes(self)) continue;
+    we = r[0];
     break;
   }
   return { text: buf.slice(ws, we), candStart: start - ws, candEnd: end - ws };
