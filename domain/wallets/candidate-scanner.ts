@@ -322,8 +322,14 @@ function nodePass(buf: string, from: number, to: number, html: boolean, out: Raw
 
 const HBAR = /0\.0\.\d{1,15}(?:-[a-z]{5})?(?![\w.-])/y;
 
+/** buf.indexOf('0.0.', from), searched as `.0.` (a rarer first character than `0` in hex and base64) with its `0` checked. */
+function indexOfHbarPrefix(buf: string, from: number): number {
+  for (let j = buf.indexOf('.0.', from + 1); j >= 0; j = buf.indexOf('.0.', j + 1)) if (buf.charCodeAt(j - 1) === 48) return j - 1;
+  return -1;
+}
+
 function hederaIds(buf: string, from: number, to: number, out: RawCandidate[]): void {
-  for (let i = buf.indexOf('0.0.', from); i >= 0 && i < to; i = buf.indexOf('0.0.', i + 4)) {
+  for (let i = indexOfHbarPrefix(buf, from); i >= 0 && i < to; i = indexOfHbarPrefix(buf, i + 4)) {
     const p = i > 0 ? buf.charCodeAt(i - 1) : 32;
     if ((CLASS[p] & RUN) !== 0 || p === 46) continue;
     HBAR.lastIndex = i;
@@ -433,14 +439,13 @@ function percentPass(buf: string, from: number, to: number, out: RawCandidate[])
   }
 }
 
-/** Next `%3A` / `%3a` (an encoded `:`), also encoded twice (`%253A`). */
+/** Next `%3A` / `%3a` (an encoded `:`), also encoded twice (`%253A`): the first `%` from `from` that starts one. */
 function indexOfCi3A(buf: string, from: number): number {
-  let best = -1;
-  for (const needle of ['%3A', '%3a', '%253A', '%253a']) {
-    const i = buf.indexOf(needle, from);
-    if (i >= 0 && (best < 0 || i < best)) best = i;
+  for (let i = buf.indexOf('%', from); i >= 0; i = buf.indexOf('%', i + 1)) {
+    const j = buf.startsWith('25', i + 1) ? i + 3 : i + 1;
+    if (buf.charCodeAt(j) === 51 && (buf.charCodeAt(j + 1) | 32) === 97) return i;
   }
-  return best;
+  return -1;
 }
 
 const QP_SOFT = /=\r?\n|=3D/g;
@@ -449,9 +454,18 @@ function qpDecode(s: string): string {
   return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 }
 
+/** Whether `=\n` or `=\r\n` occurs at or after `from`: one walk over the (rarer) line feeds instead of two searches for `=`. */
+function hasSoftBreak(buf: string, from: number): boolean {
+  for (let j = buf.indexOf('\n', from + 1); j >= 0; j = buf.indexOf('\n', j + 1)) {
+    const p = buf.charCodeAt(j - 1);
+    if (p === 61 || (p === 13 && j - 2 >= from && buf.charCodeAt(j - 2) === 61)) return true;
+  }
+  return false;
+}
+
 /** Quoted-printable e-mail bodies: soft line breaks (`=` at line end) and `=3D` inside an address or URI. */
 function qpPass(buf: string, from: number, to: number, out: RawCandidate[]): void {
-  if (buf.indexOf('=\n', from) < 0 && buf.indexOf('=\r\n', from) < 0 && buf.indexOf('=3D', from) < 0) return;
+  if (!hasSoftBreak(buf, from) && buf.indexOf('=3D', from) < 0) return;
   QP_SOFT.lastIndex = from;
   let done = -1;
   for (let m = QP_SOFT.exec(buf); m && m.index < to; m = QP_SOFT.exec(buf)) {
