@@ -25,9 +25,10 @@ export interface EvaluationContext {
   via?: Via;
   /**
    * Decoded addresses of this document by candidate text (a page repeats its addresses: link, text,
-   * copy button), so each is decoded and checksummed once. The results are shared: never mutated.
+   * copy button), so each is decoded and checksummed once; keyed by the scheme written before it
+   * (or EOS_NAME for EOS account names), then by its text. The results are shared: never mutated.
    */
-  decoded?: Map<string, Decoded>;
+  decoded?: Map<string, Map<string, Decoded>>;
 }
 
 export interface Decoded {
@@ -45,16 +46,28 @@ const SNIPPET_RADIUS = 140;
 /** A token named further away than this (in raw characters) does not decide the token. */
 const TOKEN_RADIUS = 160;
 
-function decode(c: RawCandidate, cache: Map<string, Decoded> | undefined): Decoded {
+/** The decoded-address cache key of EOS account names (not a scheme: schemes are lower-case letters). */
+const EOS_NAME = '\u0001eos';
+
+function decode(c: RawCandidate, cache: Map<string, Map<string, Decoded>> | undefined): Decoded {
   const eos = c.origin === 'named' && !c.text.includes('.near');
-  const key = cache ? `${eos ? '\u0001' : (c.scheme ?? '')}\u0000${c.text}` : '';
-  const hit = cache?.get(key);
+  const byText = cache?.get(eos ? EOS_NAME : (c.scheme ?? ''));
+  const hit = byText?.get(c.text);
   if (hit) return hit;
   const r = eos ? decodeEosName(c.text) : decodeCandidate(c.text, c.scheme);
   const out: Decoded = { matches: r.matches, reason: r.failures[0] ? `${r.failures[0].format}: ${r.failures[0].reason}` : undefined };
   // Only addresses are kept: the noise of a page (hashes, base64 pieces) is unique and cheap to reject.
-  if (cache && out.matches.length && cache.size < DECODED_LIMIT) cache.set(key, out);
+  if (cache && out.matches.length && decodedCount(cache) < DECODED_LIMIT) {
+    if (byText) byText.set(c.text, out);
+    else cache.set(eos ? EOS_NAME : (c.scheme ?? ''), new Map([[c.text, out]]));
+  }
   return out;
+}
+
+function decodedCount(cache: Map<string, Map<string, Decoded>>): number {
+  let n = 0;
+  for (const m of cache.values()) n += m.size;
+  return n;
 }
 
 /** Payment-URI schemes that name one network. */

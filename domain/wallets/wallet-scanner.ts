@@ -50,7 +50,7 @@ export class WalletScanner {
   private readonly findings = new Map<string, Map<string, WalletFinding>>();
   private readonly rejected = new Map<string, RejectedCandidate>();
   /** Decoded addresses of this document (evaluateCandidate's per-document cache). */
-  private readonly decoded = new Map<string, Decoded>();
+  private readonly decoded = new Map<string, Map<string, Decoded>>();
   private readonly chunkSize: number;
   private ended = false;
 
