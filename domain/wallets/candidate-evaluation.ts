@@ -3,14 +3,14 @@
 // the confidence rules. Returns a finding or a rejection.
 import type { RawCandidate, Via } from './candidate-scanner';
 import { decideConfidence, type Evidence } from './confidence-rules';
-import { type CoinTabHint, type ContextHints, findHints, mayNameNetwork } from './context-hints';
+import { type CoinTabHint, type ContextHints, findHints, findNames, mayNameNetwork, type NameHints } from './context-hints';
 import { decodeCandidate } from './decode-candidate';
 import { decodeEosName } from './decoders/named-account-decoder';
 import { classifyLocation, isPaymentScheme, type RawRange } from './html-location';
 import { knownConstant } from './known-constants';
 import { networkInfo } from './network-catalog';
 import { visibleText } from './text-normalization';
-import { addressLabel, CHAIN_IDS, findMemo, paymentUriAround, type PaymentUri, type Scope, structuralScopes } from './structure-context';
+import { addressLabel, CHAIN_IDS, findMemo, nextAlnumRun, paymentUriAround, type PaymentUri, type Scope, structuralScopes } from './structure-context';
 import type { AddressMatch, NetworkBasis, NetworkId, RejectedCandidate, TokenBasis, WalletFinding } from './wallet-types';
 import { wellKnownContract } from './well-known-contracts';
 
@@ -23,7 +23,21 @@ export interface EvaluationContext {
   coinTab?: CoinTabHint;
   /** All the text came out of a transport decoding (QR payloads): the source of every finding. */
   via?: Via;
+  /**
+   * Decoded addresses of this document by candidate text (a page repeats its addresses: link, text,
+   * copy button), so each is decoded and checksummed once; keyed by the scheme written before it
+   * (or EOS_NAME for EOS account names), then by its text. The results are shared: never mutated.
+   */
+  decoded?: Map<string, Map<string, Decoded>>;
 }
+
+export interface Decoded {
+  matches: AddressMatch[];
+  reason?: string;
+}
+
+/** At most this many decoded addresses are kept per document. */
+const DECODED_LIMIT = 10_000;
 
 export type Evaluation = { finding: WalletFinding } | { rejected: RejectedCandidate };
 
@@ -32,9 +46,36 @@ const SNIPPET_RADIUS = 140;
 /** A token named further away than this (in raw characters) does not decide the token. */
 const TOKEN_RADIUS = 160;
 
-function decode(c: RawCandidate): { matches: AddressMatch[]; reason?: string } {
-  const r = c.origin === 'named' && !c.text.includes('.near') ? decodeEosName(c.text) : decodeCandidate(c.text, c.scheme);
-  return { matches: r.matches, reason: r.failures[0] ? `${r.failures[0].format}: ${r.failures[0].reason}` : undefined };
+/** The decoded-address cache key of EOS account names (not a scheme: schemes are lower-case letters). */
+const EOS_NAME = '\u0001eos';
+
+function decode(c: RawCandidate, cache: Map<string, Map<string, Decoded>> | undefined): Decoded {
+  const eos = c.origin === 'named' && !c.text.includes('.near');
+  const byText = cache?.get(eos ? EOS_NAME : (c.scheme ?? ''));
+  const hit = byText?.get(c.text);
+  if (hit) return hit;
+  // A candidate's text is a slice of its whole window: what the cache keeps is decoded from a copy,
+  // so that it does not keep every window it saw alive.
+  const text = cache ? detached(c.text) : c.text;
+  const r = eos ? decodeEosName(text) : decodeCandidate(text, c.scheme);
+  const out: Decoded = { matches: r.matches, reason: r.failures[0] ? `${r.failures[0].format}: ${r.failures[0].reason}` : undefined };
+  // Only addresses are kept: the noise of a page (hashes, base64 pieces) is unique and cheap to reject.
+  if (cache && out.matches.length && decodedCount(cache) < DECODED_LIMIT) {
+    if (byText) byText.set(text, out);
+    else cache.set(eos ? EOS_NAME : (c.scheme ?? ''), new Map([[text, out]]));
+  }
+  return out;
+}
+
+/** The same characters in a string of their own (a slice would keep its parent, a whole window, alive). */
+function detached(s: string): string {
+  return (` ${s}`).slice(1);
+}
+
+function decodedCount(cache: Map<string, Map<string, Decoded>>): number {
+  let n = 0;
+  for (const m of cache.values()) n += m.size;
+  return n;
 }
 
 /** Payment-URI schemes that name one network. */
@@ -59,10 +100,23 @@ function nearestOf(allowed: readonly NetworkId[], map: Map<NetworkId, number>): 
   return best;
 }
 
-function scopeHints(s: Scope): ContextHints {
-  // A label before the address is read from its end, one after it from its start.
-  const at = s.side === 'before' ? s.text.length : 0;
-  return findHints(s.text, at, at);
+/**
+ * A scope and the names in it, read on first use: the network and token choices stop at the first
+ * scope that names something, so the scopes further out are usually never scanned.
+ */
+class ScopeReading {
+  private names?: NameHints;
+
+  constructor(readonly scope: Scope) {}
+
+  get hints(): NameHints {
+    if (!this.names) {
+      // A label before the address is read from its end, one after it from its start.
+      const at = this.scope.side === 'before' ? this.scope.text.length : 0;
+      this.names = findNames(this.scope.text, at, at);
+    }
+    return this.names;
+  }
 }
 
 function pickNetwork(allowed: NetworkId[], ctx: EvaluationContext, uri: PaymentUri | undefined, linkNet: NetworkId | undefined, scopes: ScopeReading[], window: ContextHints): { id: NetworkId; basis: NetworkBasis } {
@@ -137,14 +191,9 @@ function pickToken(network: NetworkId, ctx: EvaluationContext, uri: PaymentUri |
   return best ? { token: best, basis: 'context' } : { token: info.native, basis: 'native' };
 }
 
-interface ScopeReading {
-  scope: Scope;
-  hints: ContextHints;
-}
-
 function explorerNetwork(linkHost: string | undefined): NetworkId | undefined {
   if (!linkHost) return undefined;
-  const hints = findHints(linkHost, 0, 0);
+  const hints = findNames(linkHost, 0, 0);
   return hints.explorers.values().next().value;
 }
 
@@ -154,26 +203,25 @@ function displayForm(text: string, m: AddressMatch): string {
   return text;
 }
 
-const OTHER_RUN = /(?<![0-9A-Za-z])[0-9A-Za-z]{25,}/g;
 const NEXT_UNIT = /<(?:h[1-6]|section|article|tr|li|table|hr|dt)\b/i;
 
 /** The window of CONTEXT_RADIUS around the candidate, cut at the nearest other address-like run on each side. */
 function nearWindow(buf: string, start: number, end: number, self: string): { text: string; candStart: number; candEnd: number } {
   let ws = Math.max(0, start - CONTEXT_RADIUS);
   let we = Math.min(buf.length, end + CONTEXT_RADIUS);
-  const before = buf.slice(ws, start);
-  OTHER_RUN.lastIndex = 0;
-  let cut = 0;
-  for (let m = OTHER_RUN.exec(before); m; m = OTHER_RUN.exec(before)) if (!self.includes(m[0]) && !m[0].includes(self)) cut = m.index + m[0].length;
-  ws += cut;
+  let cut = ws;
+  for (let r = nextAlnumRun(buf, ws, ws, start); r; r = nextAlnumRun(buf, ws, r[1], start)) {
+    const run = buf.slice(r[0], r[1]);
+    if (!self.includes(run) && !run.includes(self)) cut = r[1];
+  }
+  ws = cut;
   // A heading, section, row or list item after the address starts the next labelled unit.
   const unit = NEXT_UNIT.exec(buf.slice(end, we));
   if (unit) we = end + unit.index;
-  const after = buf.slice(end, we);
-  OTHER_RUN.lastIndex = 0;
-  for (let m = OTHER_RUN.exec(after); m; m = OTHER_RUN.exec(after)) {
-    if (self.includes(m[0]) || m[0].includes(self)) continue;
-    we = end + m.index;
+  for (let r = nextAlnumRun(buf, end, end, we); r; r = nextAlnumRun(buf, end, r[1], we)) {
+    const run = buf.slice(r[0], r[1]);
+    if (self.includes(run) || run.includes(self)) continue;
+    we = r[0];
     break;
   }
   return { text: buf.slice(ws, we), candStart: start - ws, candEnd: end - ws };
@@ -192,72 +240,85 @@ function inDottedToken(buf: string, c: RawCandidate): boolean {
   return buf[c.start - 1] === '.' && B64URL_RUN_END.test(buf.slice(Math.max(0, c.start - 20), c.start - 1));
 }
 
-/** Only hex digits in one case: no address format is that, except 64 digits (hex accounts). */
-const HEX_ONLY = /^(?:[0-9a-f]+|[0-9A-F]+)$/;
+/** Only hex digits in one case (`/^(?:[0-9a-f]+|[0-9A-F]+)$/`): no address format is that, except 64 digits (hex accounts). */
+function hexOnly(s: string): boolean {
+  let lower = false;
+  let upper = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) continue;
+    if (c >= 97 && c <= 102) lower = true;
+    else if (c >= 65 && c <= 70) upper = true;
+    else return false;
+    if (lower && upper) return false;
+  }
+  return s.length > 0;
+}
 /** Networks a bare 64-hex string can be an account on. */
 const HEX64_NETWORKS: readonly NetworkId[] = ['near', 'internet-computer'];
 
+function rejection(c: RawCandidate, offset: number, why: string, networks: NetworkId[], stage: RejectedCandidate['stage'], location = 'text'): Evaluation {
+  return { rejected: { candidate: c.text, reason: why, networks, location, offset, stage } };
+}
+
 export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Evaluation[] {
-  if (c.text.length !== 64 && HEX_ONLY.test(c.text)) return []; // git SHAs, build ids, hashes: never a candidate
+  if (c.text.length !== 64 && hexOnly(c.text)) return []; // git SHAs, build ids, hashes: never a candidate
   if (c.text.startsWith('eyJ') && c.origin !== 'deobfuscated' && !c.via) return []; // a JWT / base64url JSON part ('{"')
   const offset = ctx.base + c.start;
-  if (c.text.length === 64 && !c.scheme && !c.via && !ctx.coinTab && HEX_ONLY.test(c.text)
+  if (c.text.length === 64 && !c.scheme && !c.via && !ctx.coinTab && hexOnly(c.text)
     && !mayNameNetwork(ctx.buf.slice(Math.max(0, c.start - CONTEXT_RADIUS), Math.min(ctx.buf.length, c.end + CONTEXT_RADIUS)), HEX64_NETWORKS)) {
     // The many SHA-256 / tx hashes of a page: nothing around could name NEAR or the Internet Computer, so not even decoded.
     return [{ rejected: { candidate: c.text, reason: 'hash- or version-shaped string without its network named nearby', networks: [...HEX64_NETWORKS], location: 'text', offset, stage: 'context' } }];
   }
-  const { matches, reason } = decode(c);
-  const reject = (why: string, networks: NetworkId[], stage: RejectedCandidate['stage'], location = 'text'): Evaluation => ({
-    rejected: { candidate: c.text, reason: why, networks, location, offset, stage },
-  });
-  if (!matches.length) return reason && c.origin !== 'joined' && c.origin !== 'segment' ? [reject(reason, [], 'verification')] : [];
+  const { matches, reason } = decode(c, ctx.decoded);
+  if (!matches.length) return reason && c.origin !== 'joined' && c.origin !== 'segment' ? [rejection(c, offset, reason, [], 'verification')] : [];
   const out: Evaluation[] = [];
   for (const m of matches) {
     if (m.kind !== 'address') {
-      out.push(reject(m.note ?? m.kind, m.networks, 'verification'));
+      out.push(rejection(c, offset, m.note ?? m.kind, m.networks, 'verification'));
       continue;
     }
     const constant = knownConstant(c.text, m.normalized);
     if (constant) {
-      out.push(reject(`known non-wallet constant: ${constant}`, m.networks, 'constant'));
+      out.push(rejection(c, offset, `known non-wallet constant: ${constant}`, m.networks, 'constant'));
       continue;
     }
     if (m.strength === 'none' && c.origin === 'segment') {
-      out.push(reject('no checksum, inside a longer identifier or base64url run', m.networks, 'context'));
+      out.push(rejection(c, offset, 'no checksum, inside a longer identifier or base64url run', m.networks, 'context'));
       continue;
     }
     if (m.strength === 'none' && c.origin === 'joined') {
-      out.push(reject('no checksum, would need joining across whitespace', m.networks, 'context'));
+      out.push(rejection(c, offset, 'no checksum, would need joining across whitespace', m.networks, 'context'));
       continue;
     }
     if (m.strength === 'none' && inDottedToken(ctx.buf, c)) {
-      out.push(reject('no checksum, part of a dotted token (JWT or similar)', m.networks, 'context'));
+      out.push(rejection(c, offset, 'no checksum, part of a dotted token (JWT or similar)', m.networks, 'context'));
       continue;
     }
     if (HASH_SHAPED.test(m.format) && !c.via && !ctx.coinTab && !isPaymentScheme(c.scheme)
       && !mayNameNetwork(ctx.buf.slice(Math.max(0, c.start - CONTEXT_RADIUS), Math.min(ctx.buf.length, c.end + CONTEXT_RADIUS)), m.networks)) {
       // Fast path for the many hashes on a page: nothing around (no word, no explorer host) could name the network.
-      out.push(reject('hash- or version-shaped string without its network named nearby', m.networks, 'context'));
+      out.push(rejection(c, offset, 'hash- or version-shaped string without its network named nearby', m.networks, 'context'));
       continue;
     }
     const contract = wellKnownContract(c.text) ?? wellKnownContract(m.normalized);
     if (contract) {
-      out.push(reject(`well-known contract: ${contract.label} (${contract.chain}, ${contract.kind})`, m.networks, 'constant'));
+      out.push(rejection(c, offset, `well-known contract: ${contract.label} (${contract.chain}, ${contract.kind})`, m.networks, 'constant'));
       continue;
     }
     const location = classifyLocation(ctx.buf, c.start, ctx.ranges, ctx.html);
     const uri = c.via ? (c.decoded !== undefined && c.decodedStart !== undefined ? paymentUriAround(c.decoded, c.decodedStart, c.decodedStart + c.text.length) : undefined) : paymentUriAround(ctx.buf, c.start, c.end);
     if (location.tokenContractInUri || uri?.role === 'token-contract') {
-      out.push(reject('token contract of an EIP-681 transfer URI', m.networks, 'context', location.label));
+      out.push(rejection(c, offset, 'token contract of an EIP-681 transfer URI', m.networks, 'context', location.label));
       continue;
     }
     if (uri?.role === 'key') {
-      out.push(reject(`payment-URI parameter ${uri.param}= is a key or contract, not a destination`, m.networks, 'context', location.label));
+      out.push(rejection(c, offset, `payment-URI parameter ${uri.param}= is a key or contract, not a destination`, m.networks, 'context', location.label));
       continue;
     }
     const linkPath = location.linkHost ? /\/(tx|txs|transaction|block|blocks|token|tokens|nft)\//.exec(location.linkHost)?.[1] : undefined;
     if (linkPath) {
-      out.push(reject(`explorer link to a ${linkPath === 'token' || linkPath === 'tokens' || linkPath === 'nft' ? 'token contract' : 'transaction or block'} page`, m.networks, 'context', location.label));
+      out.push(rejection(c, offset, `explorer link to a ${linkPath === 'token' || linkPath === 'tokens' || linkPath === 'nft' ? 'token contract' : 'transaction or block'} page`, m.networks, 'context', location.label));
       continue;
     }
     const handedForPayment = uri?.role === 'recipient' || (c.scheme !== undefined && isPaymentScheme(c.scheme));
@@ -268,33 +329,33 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
     const windowNamed = m.networks.some((n) => hints.networks.has(n)) || (!!ctx.coinTab && m.networks.some((n) => ctx.coinTab?.networks.has(n)));
     if (HASH_SHAPED.test(m.format) && !windowNamed && !handedForPayment) {
       // 64 hex digits (or a bare 0.0.N) without a network named nearby is a hash or a version far more often than an account.
-      out.push(reject(hints.hashWords ? 'transaction-hash shape next to hash/tx words' : 'hash- or version-shaped string without its network named nearby', m.networks, 'context', location.label));
+      out.push(rejection(c, offset, hints.hashWords ? 'transaction-hash shape next to hash/tx words' : 'hash- or version-shaped string without its network named nearby', m.networks, 'context', location.label));
       continue;
     }
     const windowHanded = location.handedOver || handedForPayment || hints.copyControl || !!ctx.coinTab;
     if (m.strength === 'none' && hints.hashWords && !windowHanded && !windowNamed) {
-      out.push(reject('no checksum, next to hash/commit/tx words', m.networks, 'context', location.label));
+      out.push(rejection(c, offset, 'no checksum, next to hash/commit/tx words', m.networks, 'context', location.label));
       continue;
     }
     if (m.strength === 'none' && !windowHanded && !windowNamed && !location.linkHost) {
       const windowTokenNamed = [...hints.tokens].some(([t, d]) => d <= TOKEN_RADIUS && m.networks.some((n) => networkInfo(n).tokens.includes(t)));
       const pre = decideConfidence(m.strength, windowTokenNamed ? 'network' : hints.walletWords ? 'wallet-word' : 'none', location.kind);
       if (!pre.confidence) {
-        out.push(reject(pre.reason, m.networks, 'context', location.label));
+        out.push(rejection(c, offset, pre.reason, m.networks, 'context', location.label));
         continue;
       }
     }
     const label = handedForPayment ? {} : addressLabel(ctx.buf, c.start, c.end, ctx.html, c.text, location.kind === 'script');
     if (label.contract) {
-      out.push(reject(`labelled as a contract ("${label.contract}"), not handed over for payment`, m.networks, 'context', location.label));
+      out.push(rejection(c, offset, `labelled as a contract ("${label.contract}"), not handed over for payment`, m.networks, 'context', location.label));
       continue;
     }
     if (label.hash) {
-      out.push(reject(`labelled as a transaction or block hash ("${label.hash}")`, m.networks, 'context', location.label));
+      out.push(rejection(c, offset, `labelled as a transaction or block hash ("${label.hash}")`, m.networks, 'context', location.label));
       continue;
     }
     const linkNet = explorerNetwork(location.linkHost);
-    const scopes = structuralScopes(ctx.buf, c.start, c.end, ctx.ranges, ctx.html).map((scope) => ({ scope, hints: scopeHints(scope) }));
+    const scopes = structuralScopes(ctx.buf, c.start, c.end, ctx.ranges, ctx.html).map((scope) => new ScopeReading(scope));
     const { id: networkId, basis: networkBasis } = pickNetwork(m.networks, ctx, uri, linkNet, scopes, hints);
     const { token, basis: tokenBasis } = pickToken(networkId, ctx, uri, scopes, hints);
     const info = networkInfo(networkId);
@@ -305,7 +366,7 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
       : networkNamed || tokenNamed ? 'network' : hints.walletWords ? 'wallet-word' : 'none';
     const decision = decideConfidence(m.strength, evidence, location.kind);
     if (!decision.confidence) {
-      out.push(reject(decision.reason, m.networks, 'context', location.label));
+      out.push(rejection(c, offset, decision.reason, m.networks, 'context', location.label));
       continue;
     }
     const before = visibleText(ctx.buf.slice(Math.max(0, c.start - SNIPPET_RADIUS * 2), c.start));

@@ -171,6 +171,9 @@ for (const ch of ' \t\r\n\u00a0') CLASS[ch.charCodeAt(0)] = SPACE;
 for (const c of [0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0x00ad, 0x180e]) CLASS[c] = INVISIBLE;
 for (let c = 0xff10; c <= 0xff5a; c++) CLASS[c] = FULLWIDTH;
 
+/** The rest of a run of address characters (the RUN class: alphanumerics and `_+/=-`), from lastIndex. */
+const RUN_REST = /[0-9A-Za-z_+/=-]*/y;
+
 /**
  * Runs of address characters of at least MIN_RUN chars, found with a stride: if the character
  * MIN_RUN-1 places ahead is not an address character, no long run can start before it, so most
@@ -192,7 +195,14 @@ function runPass(buf: string, from: number, to: number, out: RawCandidate[]): vo
     let s = probe;
     while (s > i && (CLASS[buf.charCodeAt(s - 1)] & RUN) !== 0) s--;
     let e = probe + 1;
-    while (e < len && (CLASS[buf.charCodeAt(e)] & RUN) !== 0) e++;
+    const walk = Math.min(len, e + 16);
+    while (e < walk && (CLASS[buf.charCodeAt(e)] & RUN) !== 0) e++;
+    if (e === walk && e < len) {
+      // A long run (base64 blob, data URI): its end is found by the regex engine, several times faster than this loop.
+      RUN_REST.lastIndex = e;
+      RUN_REST.test(buf);
+      e = RUN_REST.lastIndex;
+    }
     // Runs longer than 1024 characters (base64 blobs, data URIs) hold no candidate: not even sliced.
     if (e - s >= MIN_RUN && s < to && (e - s <= 1024 || buf.startsWith('0.0.', s))) splitRun(buf.slice(s, e), s, out, buf);
     i = e + 1;
@@ -200,16 +210,53 @@ function runPass(buf: string, from: number, to: number, out: RawCandidate[]): vo
 }
 
 /** Split points: an alphanumeric followed by an inline tag or comment, invisible characters, entities, full-width text. */
-const SPLIT_HTML = /<(?:\/?(?:span|b|i|em|strong|wbr|font|small|u|mark|code|sup|sub|s|bdi|bdo|ins|del|abbr|kbd|samp|var|tt)\b|!--)|[\u200B-\u200D\u2060\uFEFF\u00AD\u180E]|&#?[0-9A-Za-z]{2,8};|[\uFF10-\uFF5A]/g;
-const SPLIT_TEXT = /[\u200B-\u200D\u2060\uFEFF\u00AD\u180E]|[\uFF10-\uFF5A]/g;
+// Split points, found per kind (a regex whose first character can be one of several is scanned
+// character by character; one literal first character is found with indexOf, many times faster):
+// an inline tag or comment at a `<`, an entity at a `&`, a soft hyphen, and the invisible and
+// full-width characters above U+00FF (only searched when the text holds any such character).
+const SPLIT_TAG_AT = /<(?:\/?(?:span|b|i|em|strong|wbr|font|small|u|mark|code|sup|sub|s|bdi|bdo|ins|del|abbr|kbd|samp|var|tt)\b|!--)/y;
+const ENTITY_AT = /&#?[0-9A-Za-z]{2,8};/y;
+const WIDE_SPLIT = /[\u200B-\u200D\u2060\uFEFF\u180E\uFF10-\uFF5A]/g;
+/** Any character above U+00FF (no scan at all on a one-byte string). */
+const WIDE_CHAR = /[^\0-\xff]/;
+
+/**
+ * Positions in [from, to) of buf where `lead` starts a match of the sticky regex `at`, leaving out
+ * those splitPass skips for the character before them (a `<` not after an alphanumeric; a `&` not
+ * after one and not starting `&#`), so the regex runs only where it can matter.
+ */
+function leadMatches(buf: string, lead: string, at: RegExp, from: number, to: number, out: number[]): void {
+  for (let i = buf.indexOf(lead, from); i >= 0 && i < to; i = buf.indexOf(lead, i + 1)) {
+    if ((i === 0 || (CLASS[buf.charCodeAt(i - 1)] & ALNUM) === 0) && (lead === '<' || buf.charCodeAt(i + 1) !== 35)) continue;
+    at.lastIndex = i;
+    if (at.test(buf)) out.push(i);
+  }
+}
+
+/**
+ * Where `/<(?:\/?(?:span|…|tt)\b|!--)|[\u200B-\u200D\u2060\uFEFF\u00AD\u180E]|&#?[0-9A-Za-z]{2,8};|[\uFF10-\uFF5A]/g`
+ * (without its `<` and `&` parts for plain text) matches in [from, to), ascending, less the `<` and
+ * `&` splitPass would skip anyway (leadMatches). No match can hold another split character, so
+ * these are the positions the global regex stops at.
+ */
+function splitPoints(buf: string, from: number, to: number, html: boolean): number[] {
+  const points: number[] = [];
+  if (html) {
+    leadMatches(buf, '<', SPLIT_TAG_AT, from, to, points);
+    leadMatches(buf, '&', ENTITY_AT, from, to, points);
+  }
+  for (let i = buf.indexOf('\u00ad', from); i >= 0 && i < to; i = buf.indexOf('\u00ad', i + 1)) points.push(i);
+  if (WIDE_CHAR.test(buf)) {
+    WIDE_SPLIT.lastIndex = from;
+    for (let m = WIDE_SPLIT.exec(buf); m && m.index < to; m = WIDE_SPLIT.exec(buf)) points.push(m.index);
+  }
+  return points.sort((a, b) => a - b);
+}
 
 function splitPass(buf: string, from: number, to: number, html: boolean, out: RawCandidate[]): void {
-  const re = html ? SPLIT_HTML : SPLIT_TEXT;
   const seen = new Set<string>();
   let last = -100;
-  re.lastIndex = from;
-  for (let m = re.exec(buf); m && m.index < to; m = re.exec(buf)) {
-    const i = m.index;
+  for (const i of splitPoints(buf, from, to, html)) {
     if (i - last < 24) continue;
     const c = buf.charCodeAt(i);
     const prevAlnum = i > 0 && (CLASS[buf.charCodeAt(i - 1)] & ALNUM) !== 0;
@@ -222,15 +269,46 @@ function splitPass(buf: string, from: number, to: number, html: boolean, out: Ra
 }
 
 /** Text nodes (HTML) or lines (text) made only of short alphanumeric groups: `bc1q w508 d6qe …`. */
-const NODE_HTML = />[ \t\r\n]*(?=[A-Za-z]{0,11}\d)([0-9A-Za-z]{2,12}(?:[ \t\r\n\u00a0]+[0-9A-Za-z]{2,12}){2,})[ \t\r\n]*</g;
+/** Sticky: tried at each `>` (found with indexOf), which is where every match of the global form starts. */
+const NODE_HTML = />[ \t\r\n]*(?=[A-Za-z]{0,11}\d)([0-9A-Za-z]{2,12}(?:[ \t\r\n\u00a0]+[0-9A-Za-z]{2,12}){2,})[ \t\r\n]*</y;
 const NODE_TEXT = /^[ \t\u00a0]*(?=[A-Za-z]{0,11}\d)([0-9A-Za-z]{2,12}(?:[ \t\u00a0]+[0-9A-Za-z]{2,12}){2,})[ \t\u00a0]*$/gm;
 
+/**
+ * What NODE_HTML's lookahead needs at the `>` at i, checked without the regex: after optional
+ * [ \t\r\n], at most 11 letters and then a digit. Most `>` of a page fail here.
+ */
+function nodeMayStartAt(buf: string, i: number): boolean {
+  let j = i + 1;
+  for (let c = buf.charCodeAt(j); c === 32 || c === 9 || c === 13 || c === 10; c = buf.charCodeAt(++j));
+  let k = j;
+  while (k - j < 12 && (buf.charCodeAt(k) | 32) >= 97 && (buf.charCodeAt(k) | 32) <= 122) k++;
+  const d = buf.charCodeAt(k);
+  return k - j <= 11 && d >= 48 && d <= 57;
+}
+
 function nodePass(buf: string, from: number, to: number, html: boolean, out: RawCandidate[]): void {
-  const re = html ? NODE_HTML : NODE_TEXT;
-  re.lastIndex = from;
-  for (let m = re.exec(buf); m && m.index < to; m = re.exec(buf)) {
-    const start = m.index + m[0].indexOf(m[1]);
-    checkNode(buf, start, start + m[1].length, out);
+  if (html) {
+    for (let i = buf.indexOf('>', from); i >= 0 && i < to;) {
+      if (!nodeMayStartAt(buf, i)) {
+        i = buf.indexOf('>', i + 1);
+        continue;
+      }
+      NODE_HTML.lastIndex = i;
+      const m = NODE_HTML.exec(buf);
+      if (!m) {
+        i = buf.indexOf('>', i + 1);
+        continue;
+      }
+      const start = m.index + m[0].indexOf(m[1]);
+      checkNode(buf, start, start + m[1].length, out);
+      i = buf.indexOf('>', i + m[0].length);
+    }
+  } else {
+    NODE_TEXT.lastIndex = from;
+    for (let m = NODE_TEXT.exec(buf); m && m.index < to; m = NODE_TEXT.exec(buf)) {
+      const start = m.index + m[0].indexOf(m[1]);
+      checkNode(buf, start, start + m[1].length, out);
+    }
   }
   if (!html) {
     WRAPPED.lastIndex = from;
@@ -244,8 +322,14 @@ function nodePass(buf: string, from: number, to: number, html: boolean, out: Raw
 
 const HBAR = /0\.0\.\d{1,15}(?:-[a-z]{5})?(?![\w.-])/y;
 
+/** buf.indexOf('0.0.', from), searched as `.0.` (a rarer first character than `0` in hex and base64) with its `0` checked. */
+function indexOfHbarPrefix(buf: string, from: number): number {
+  for (let j = buf.indexOf('.0.', from + 1); j >= 0; j = buf.indexOf('.0.', j + 1)) if (buf.charCodeAt(j - 1) === 48) return j - 1;
+  return -1;
+}
+
 function hederaIds(buf: string, from: number, to: number, out: RawCandidate[]): void {
-  for (let i = buf.indexOf('0.0.', from); i >= 0 && i < to; i = buf.indexOf('0.0.', i + 4)) {
+  for (let i = indexOfHbarPrefix(buf, from); i >= 0 && i < to; i = indexOfHbarPrefix(buf, i + 4)) {
     const p = i > 0 ? buf.charCodeAt(i - 1) : 32;
     if ((CLASS[p] & RUN) !== 0 || p === 46) continue;
     HBAR.lastIndex = i;
@@ -355,14 +439,13 @@ function percentPass(buf: string, from: number, to: number, out: RawCandidate[])
   }
 }
 
-/** Next `%3A` / `%3a` (an encoded `:`), also encoded twice (`%253A`). */
+/** Next `%3A` / `%3a` (an encoded `:`), also encoded twice (`%253A`): the first `%` from `from` that starts one. */
 function indexOfCi3A(buf: string, from: number): number {
-  let best = -1;
-  for (const needle of ['%3A', '%3a', '%253A', '%253a']) {
-    const i = buf.indexOf(needle, from);
-    if (i >= 0 && (best < 0 || i < best)) best = i;
+  for (let i = buf.indexOf('%', from); i >= 0; i = buf.indexOf('%', i + 1)) {
+    const j = buf.startsWith('25', i + 1) ? i + 3 : i + 1;
+    if (buf.charCodeAt(j) === 51 && (buf.charCodeAt(j + 1) | 32) === 97) return i;
   }
-  return best;
+  return -1;
 }
 
 const QP_SOFT = /=\r?\n|=3D/g;
@@ -371,9 +454,18 @@ function qpDecode(s: string): string {
   return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 }
 
+/** Whether `=\n` or `=\r\n` occurs at or after `from`: one walk over the (rarer) line feeds instead of two searches for `=`. */
+function hasSoftBreak(buf: string, from: number): boolean {
+  for (let j = buf.indexOf('\n', from + 1); j >= 0; j = buf.indexOf('\n', j + 1)) {
+    const p = buf.charCodeAt(j - 1);
+    if (p === 61 || (p === 13 && j - 2 >= from && buf.charCodeAt(j - 2) === 61)) return true;
+  }
+  return false;
+}
+
 /** Quoted-printable e-mail bodies: soft line breaks (`=` at line end) and `=3D` inside an address or URI. */
 function qpPass(buf: string, from: number, to: number, out: RawCandidate[]): void {
-  if (buf.indexOf('=\n', from) < 0 && buf.indexOf('=\r\n', from) < 0 && buf.indexOf('=3D', from) < 0) return;
+  if (!hasSoftBreak(buf, from) && buf.indexOf('=3D', from) < 0) return;
   QP_SOFT.lastIndex = from;
   let done = -1;
   for (let m = QP_SOFT.exec(buf); m && m.index < to; m = QP_SOFT.exec(buf)) {
@@ -391,7 +483,27 @@ function qpPass(buf: string, from: number, to: number, out: RawCandidate[]): voi
   }
 }
 
-const CONCAT = /["']\s*\+\s*["']/g;
+/** A character of the regex class `\s`. */
+function isRegexSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/**
+ * The next match of `/["']\s*\+\s*["']/g` from `last` (its lastIndex), as [start, end): found
+ * from the `+` (indexOf), not by scanning every quote of the page. The quote before a `+` and the
+ * one after it are unique, and matches are in the order of their `+`.
+ */
+function nextConcat(buf: string, last: number): [number, number] | undefined {
+  for (let q = buf.indexOf('+', last); q >= 0; q = buf.indexOf('+', q + 1)) {
+    let p = q - 1;
+    while (p >= last && isRegexSpace(buf.charCodeAt(p))) p--;
+    if (p < last || !isQuote(buf.charCodeAt(p))) continue;
+    let r = q + 1;
+    while (r < buf.length && isRegexSpace(buf.charCodeAt(r))) r++;
+    if (r < buf.length && isQuote(buf.charCodeAt(r))) return [p, r + 1];
+  }
+  return undefined;
+}
 const LIT_CHAR = new Uint8Array(128);
 for (const ch of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789:_.-/?=&') LIT_CHAR[ch.charCodeAt(0)] = 1;
 const isQuote = (c: number): boolean => c === 34 || c === 39;
@@ -433,13 +545,13 @@ function plusAfter(buf: string, i: number): number {
 
 /** String literals joined in scripts: `"bc1q" + "w508…"`, `'T' + 'XyZ…' + '…'`. */
 function concatPass(buf: string, from: number, to: number, out: RawCandidate[]): void {
-  CONCAT.lastIndex = from;
   let done = -1;
-  for (let m = CONCAT.exec(buf); m && m.index < to; m = CONCAT.exec(buf)) {
-    if (m.index < done) continue;
+  for (let m = nextConcat(buf, from); m && m[0] < to; m = nextConcat(buf, m[1])) {
+    const index = m[0];
+    if (index < done) continue;
     const parts: string[] = [];
-    // Left: the literal closed at m.index, then any `"…" +` before it.
-    let q = m.index;
+    // Left: the literal closed at the match's start, then any `"…" +` before it.
+    let q = index;
     let s = q;
     for (let guard = 0; guard < 12 && q >= 0; guard++) {
       const lit = literalEndingAt(buf, q);
@@ -449,7 +561,7 @@ function concatPass(buf: string, from: number, to: number, out: RawCandidate[]):
       q = plusBefore(buf, lit.start);
     }
     // Right: the literal opened at the end of the match, then any `+ "…"` after it.
-    let o = m.index + m[0].length - 1;
+    let o = m[1] - 1;
     let e = o;
     for (let guard = 0; guard < 12 && o >= 0; guard++) {
       const lit = literalStartingAt(buf, o);
@@ -465,7 +577,7 @@ function concatPass(buf: string, from: number, to: number, out: RawCandidate[]):
     const joints: number[] = [];
     let n = 0;
     for (const p of parts.slice(0, -1)) joints.push((n += p.length));
-    decodedCandidates(parts.join(''), buf.slice(s, e), m.index, 'script-concat', out, joints);
+    decodedCandidates(parts.join(''), buf.slice(s, e), index, 'script-concat', out, joints);
   }
 }
 

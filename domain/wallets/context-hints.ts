@@ -4,7 +4,8 @@
 import { NETWORKS } from './network-catalog';
 import type { NetworkId } from './wallet-types';
 
-export interface ContextHints {
+/** Names found in a window: what structural scopes are read for (network, token, native coin). */
+export interface NameHints {
   /** Nearest distance of each network named in the window. */
   networks: Map<NetworkId, number>;
   /** Nearest distance of each token symbol named in the window (USDT, USDC, DAI, native symbols). */
@@ -16,6 +17,9 @@ export interface ContextHints {
   natives: Map<NetworkId, number>;
   /** Networks named by explorer links in the window. */
   explorers: Set<NetworkId>;
+}
+
+export interface ContextHints extends NameHints {
   walletWords: boolean;
   copyControl: boolean;
   hashWords: boolean;
@@ -74,39 +78,47 @@ function record<K>(map: Map<K, number>, key: K, distance: number): void {
   if (prev === undefined || distance < prev) map.set(key, distance);
 }
 
-/**
- * Scans a raw window (HTML or text) around a candidate that occupies [candStart, candEnd) of it.
- */
-export function findHints(window: string, candStart: number, candEnd: number): ContextHints {
-  const hints: ContextHints = { networks: new Map(), tokens: new Map(), natives: new Map(), explorers: new Set(), walletWords: false, copyControl: false, hashWords: false };
-  const dist = (i: number, len: number): number => (i + len <= candStart ? candStart - (i + len) : i >= candEnd ? i - candEnd : 0);
-  const scan = (re: RegExp, map: Map<string, NetworkId[]>, ci: boolean): void => {
-    re.lastIndex = 0;
-    for (let m = re.exec(window); m; m = re.exec(window)) {
-      if (m.index >= candStart && m.index < candEnd) continue; // inside the candidate itself
-      const word = ci ? m[0].toLowerCase() : m[0];
-      const ids = map.get(word);
-      if (!ids) continue;
-      const native = !STANDARDS.has(word.toLowerCase());
-      for (const id of ids) {
-        record(hints.networks, id, dist(m.index, m[0].length));
-        if (native) record(hints.natives, id, dist(m.index, m[0].length));
-      }
+/** Distance of the match [i, i + len) to the candidate [candStart, candEnd) (0 when they overlap). */
+function distanceTo(i: number, len: number, candStart: number, candEnd: number): number {
+  return i + len <= candStart ? candStart - (i + len) : i >= candEnd ? i - candEnd : 0;
+}
+
+/** Network keywords of `re` (from `map`) in the window, outside the candidate itself. */
+function scanKeywords(hints: NameHints, window: string, re: RegExp, map: Map<string, NetworkId[]>, ci: boolean, candStart: number, candEnd: number): void {
+  re.lastIndex = 0;
+  for (let m = re.exec(window); m; m = re.exec(window)) {
+    if (m.index >= candStart && m.index < candEnd) continue; // inside the candidate itself
+    const word = ci ? m[0].toLowerCase() : m[0];
+    const ids = map.get(word);
+    if (!ids) continue;
+    const native = !STANDARDS.has(word.toLowerCase());
+    const d = distanceTo(m.index, m[0].length, candStart, candEnd);
+    for (const id of ids) {
+      record(hints.networks, id, d);
+      if (native) record(hints.natives, id, d);
     }
-  };
-  scan(CI_RE, CI_KEYWORDS, true);
-  scan(CS_RE, CS_KEYWORDS, false);
+  }
+}
+
+/**
+ * The names in a raw window (HTML or text) around a candidate that occupies [candStart, candEnd)
+ * of it: networks, tokens, native coins and explorer hosts, each with its nearest distance.
+ */
+export function findNames(window: string, candStart: number, candEnd: number): NameHints {
+  const hints: NameHints = { networks: new Map(), tokens: new Map(), natives: new Map(), explorers: new Set() };
+  scanKeywords(hints, window, CI_RE, CI_KEYWORDS, true, candStart, candEnd);
+  scanKeywords(hints, window, CS_RE, CS_KEYWORDS, false, candStart, candEnd);
   TOKEN_RE.lastIndex = 0;
   for (let m = TOKEN_RE.exec(window); m; m = TOKEN_RE.exec(window)) {
     const sym = TOKEN_OF[m[1].toLowerCase()];
     if (sym === 'DAI' && m[1] !== 'DAI') continue;
-    record(hints.tokens, sym, dist(m.index, m[0].length));
+    record(hints.tokens, sym, distanceTo(m.index, m[0].length, candStart, candEnd));
   }
   if (window.includes('hain')) {
     CHAIN_ID_RE.lastIndex = 0;
     for (let m = CHAIN_ID_RE.exec(window); m; m = CHAIN_ID_RE.exec(window)) {
       const id = CHAIN_ID_OF.get(m[1].startsWith('0x') ? parseInt(m[1].slice(2), 16) : Number(m[1]));
-      if (id) record(hints.networks, id, dist(m.index, m[0].length));
+      if (id) record(hints.networks, id, distanceTo(m.index, m[0].length, candStart, candEnd));
     }
   }
   EXPLORER_RE.lastIndex = 0;
@@ -114,13 +126,22 @@ export function findHints(window: string, candStart: number, candEnd: number): C
     const id = EXPLORER_OF.get(m[0].toLowerCase());
     if (!id) continue;
     hints.explorers.add(id);
-    record(hints.networks, id, dist(m.index, m[0].length));
+    record(hints.networks, id, distanceTo(m.index, m[0].length, candStart, candEnd));
   }
-  const outside = window.slice(0, candStart) + ' ' + window.slice(candEnd);
-  hints.walletWords = WALLET_RE.test(outside);
-  hints.copyControl = copyControlNextTo(window, candStart, candEnd);
-  hints.hashWords = HASH_RE.test(outside);
   return hints;
+}
+
+/**
+ * Scans a raw window (HTML or text) around a candidate that occupies [candStart, candEnd) of it:
+ * the names (findNames) plus wallet words, a copy control and hash/tx words.
+ */
+export function findHints(window: string, candStart: number, candEnd: number): ContextHints {
+  const names = findNames(window, candStart, candEnd);
+  const outside = window.slice(0, candStart) + ' ' + window.slice(candEnd);
+  return {
+    networks: names.networks, tokens: names.tokens, natives: names.natives, explorers: names.explorers,
+    walletWords: WALLET_RE.test(outside), copyControl: copyControlNextTo(window, candStart, candEnd), hashWords: HASH_RE.test(outside),
+  };
 }
 
 /** What a coin-tab label (`BTC`, `USDT-TRC20`, `USDT (ERC20)`, `Tether on Tron`) says. */

@@ -114,7 +114,6 @@ const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input'
 const INLINE = new Set(['span', 'b', 'i', 'em', 'strong', 'code', 'small', 'font', 'u', 'mark', 'a', 'label', 'kbd', 'samp', 'tt', 'abbr', 'bdi', 'sup', 'sub']);
 const STOP = new Set(['html', 'body', 'main']);
 const LABEL_ATTRS = /\b(data-(?:network|chain|chain-id|chainid|coin|token|currency|asset|symbol|net)|aria-label|title|name|id)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
-const ANY_RUN = /(?<![0-9A-Za-z])[0-9A-Za-z]{25,}/g;
 
 interface OpenTag {
   name: string;
@@ -181,16 +180,45 @@ function closeOf(buf: string, tag: OpenTag, after: number): number {
   return limit;
 }
 
+const isAlnum = (c: number): boolean => (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122);
+
+/**
+ * The next maximal run of at least 25 alphanumerics in [from, e) of buf, as the global regex
+ * `/(?<![0-9A-Za-z])[0-9A-Za-z]{25,}/g` finds it on buf.slice(s, e) from lastIndex from - s (the
+ * slice ends the runs at s and e), for `from` = s or the end of the previous run: probed every 25
+ * characters instead of the regex's lookbehind at every position (scopes can be thousands of
+ * characters of markup and base64). Returns [start, end) or undefined.
+ */
+export function nextAlnumRun(buf: string, s: number, from: number, e: number): [number, number] | undefined {
+  let i = from;
+  // Inside a run that started before `from`: the regex's lookbehind skips the rest of it.
+  if (i > s) while (i < e && isAlnum(buf.charCodeAt(i - 1))) i++;
+  for (;;) {
+    const probe = i + 24;
+    if (probe >= e) return undefined;
+    if (!isAlnum(buf.charCodeAt(probe))) {
+      i = probe + 1;
+      continue;
+    }
+    let a = probe;
+    while (a > i && isAlnum(buf.charCodeAt(a - 1))) a--;
+    let b = probe + 1;
+    while (b < e && isAlnum(buf.charCodeAt(b))) b++;
+    if (b - a >= 25) return [a, b];
+    i = b + 1;
+  }
+}
+
 /** The part of [s, e) of buf around the candidate that holds no other address-like run (`self`: the candidate's text, not a boundary). */
 function segment(buf: string, s: number, e: number, cs: number, ce: number, self?: string): { before: string; after: string } {
   let lo = s;
   let hi = e;
-  ANY_RUN.lastIndex = 0;
-  const text = buf.slice(s, e);
-  for (let m = ANY_RUN.exec(text); m; m = ANY_RUN.exec(text)) {
-    if (self && (m[0] === self || self.includes(m[0]))) continue;
-    const a = s + m.index;
-    const b = a + m[0].length;
+  for (let r = nextAlnumRun(buf, s, s, e); r; r = nextAlnumRun(buf, s, r[1], e)) {
+    const [a, b] = r;
+    if (self) {
+      const run = buf.slice(a, b);
+      if (run === self || self.includes(run)) continue;
+    }
     if (b <= cs && b > lo) lo = b;
     else if (a >= ce && a < hi) {
       hi = a;
@@ -381,18 +409,16 @@ export function addressLabel(buf: string, start: number, end: number, html: bool
     beforeRaw = prev.slice(c2) + beforeRaw;
   }
   let runEnd = 0;
-  ANY_RUN.lastIndex = 0;
-  for (let m = ANY_RUN.exec(beforeRaw); m; m = ANY_RUN.exec(beforeRaw)) if (!self || !self.includes(m[0])) runEnd = m.index + m[0].length;
+  for (let r = nextAlnumRun(beforeRaw, 0, 0, beforeRaw.length); r; r = nextAlnumRun(beforeRaw, 0, r[1], beforeRaw.length)) if (!self || !self.includes(beforeRaw.slice(r[0], r[1]))) runEnd = r[1];
   beforeRaw = beforeRaw.slice(runEnd);
   const before = (html ? visibleText(beforeRaw) : beforeRaw).slice(-100);
   let afterRaw = buf.slice(end, Math.min(buf.length, end + 60));
   BLOCK_BREAK.lastIndex = 0;
   const br = BLOCK_BREAK.exec(afterRaw);
   if (br) afterRaw = afterRaw.slice(0, br.index);
-  ANY_RUN.lastIndex = 0;
-  for (let m = ANY_RUN.exec(afterRaw); m; m = ANY_RUN.exec(afterRaw)) {
-    if (self && self.includes(m[0])) continue;
-    afterRaw = afterRaw.slice(0, m.index);
+  for (let r = nextAlnumRun(afterRaw, 0, 0, afterRaw.length); r; r = nextAlnumRun(afterRaw, 0, r[1], afterRaw.length)) {
+    if (self && self.includes(afterRaw.slice(r[0], r[1]))) continue;
+    afterRaw = afterRaw.slice(0, r[0]);
     break;
   }
   const after = html ? visibleText(afterRaw) : afterRaw;

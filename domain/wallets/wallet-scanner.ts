@@ -2,7 +2,7 @@
 // (a left margin for context, a right overlap so no address or context is cut), so memory stays
 // bounded by the window size plus the distinct findings, whatever the input size.
 import { scanCandidates, type Via } from './candidate-scanner';
-import { evaluateCandidate } from './candidate-evaluation';
+import { type Decoded, evaluateCandidate } from './candidate-evaluation';
 import { CONFIDENCE_RANK } from './confidence-rules';
 import { type CoinTabHint, parseCoinTab } from './context-hints';
 import { computeRanges, type RangeKind, rangeAt } from './html-location';
@@ -49,6 +49,8 @@ export class WalletScanner {
   /** Readings of each address (normalised), keyed by network|token: resolved into rows by result(). */
   private readonly findings = new Map<string, Map<string, WalletFinding>>();
   private readonly rejected = new Map<string, RejectedCandidate>();
+  /** Decoded addresses of this document (evaluateCandidate's per-document cache). */
+  private readonly decoded = new Map<string, Map<string, Decoded>>();
   private readonly chunkSize: number;
   private ended = false;
 
@@ -116,7 +118,7 @@ export class WalletScanner {
     if (to <= from && !final) return;
     const { ranges } = computeRanges(this.buf, this.openRange);
     const html = this.html ?? false;
-    const ctx = { buf: this.buf, base: this.base, ranges, html, coinTab: this.coinTab, via: this.via };
+    const ctx = { buf: this.buf, base: this.base, ranges, html, coinTab: this.coinTab, via: this.via, decoded: this.decoded };
     const eos = !!this.coinTab && (this.coinTab.networks.has('eos') || this.coinTab.tokens.has('EOS'));
     for (const c of scanCandidates(this.buf, from, to, { html, eos })) {
       for (const e of evaluateCandidate(c, ctx)) {

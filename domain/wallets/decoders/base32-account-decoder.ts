@@ -1,6 +1,6 @@
 // RFC 4648 base32 (no padding) formats: Stellar StrKey (SEP-23, CRC16-XModem little-endian) and
 // Algorand (32-byte key ‖ last 4 bytes of SHA-512/256(key), 58 chars).
-import { sha512_256 } from '@noble/hashes/sha2.js';
+import { hash } from 'node:crypto';
 import { base32nopad } from '@scure/base';
 import { crc16Xmodem } from '../codecs/crc16-xmodem';
 import type { DecodeResult } from '../wallet-types';
@@ -42,7 +42,7 @@ export function decodeAlgorand(s: string): DecodeResult {
   if (s.length !== 58 || !B32.test(s)) return emptyResult();
   const b = decodeCanonical(s);
   if (!b || b.length !== 36) return failure('algorand', 'non-canonical base32');
-  const digest = sha512_256(b.subarray(0, 32));
+  const digest = hash('sha512-256', b.subarray(0, 32), 'buffer');
   for (let i = 0; i < 4; i++) if (digest[28 + i] !== b[32 + i]) return failure('algorand', 'bad SHA-512/256 checksum');
   return { matches: [addressMatch(['algorand'], 'algorand', 'SHA-512/256 (4 bytes)', 'strong', s)], failures: [] };
 }

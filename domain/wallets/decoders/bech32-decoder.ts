@@ -37,6 +37,8 @@ const OTHER_HRPS: Record<string, string> = {
 
 /** The known prefixes, for the scanner's quick pre-filter. */
 export const KNOWN_BECH32_PREFIXES: ReadonlySet<string> = new Set([...Object.keys(HRPS), ...Object.keys(OTHER_HRPS)]);
+/** A longer part before the last `1` is no known prefix (nothing to slice and lower-case). */
+const LONGEST_PREFIX = Math.max(...[...KNOWN_BECH32_PREFIXES].map((p) => p.length));
 
 function tryDecode(s: string): { prefix: string; words: number[]; variant: Variant } | undefined {
   const a = bech32.decodeUnsafe(s, false);
@@ -52,7 +54,7 @@ function hrpOf(s: string): string {
 
 export function bech32Prefix(s: string): string | undefined {
   const i = s.lastIndexOf('1');
-  if (i < 1) return undefined;
+  if (i < 1 || i > LONGEST_PREFIX) return undefined;
   const hrp = s.slice(0, i).toLowerCase();
   return KNOWN_BECH32_PREFIXES.has(hrp) ? hrp : undefined;
 }

@@ -1,6 +1,6 @@
 // SS58 (Polkadot prefix 0, Kusama prefix 2, generic Substrate prefix 42): base58 of
 // prefix ‖ 32-byte account ‖ first 2 bytes of blake2b-512("SS58PRE" ‖ prefix ‖ account).
-import { blake2b } from '@noble/hashes/blake2.js';
+import { createHash } from 'node:crypto';
 import { base58 } from '@scure/base';
 import type { DecodeResult, NetworkId } from '../wallet-types';
 import { addressMatch, emptyResult, failure } from './address-match';
@@ -18,7 +18,8 @@ export function decodeSs58(s: string): DecodeResult {
   const prefixLen = raw[0] < 64 ? 1 : raw[0] < 128 ? 2 : 0;
   if (!prefixLen || raw.length !== prefixLen + 32 + 2) return emptyResult();
   const body = raw.subarray(0, prefixLen + 32);
-  const hash = blake2b(Uint8Array.from([...SS58PRE, ...body]), { dkLen: 64 });
+  // BLAKE2b-512 without a key: Node's own (OpenSSL) blake2b512.
+  const hash = createHash('blake2b512').update(SS58PRE).update(body).digest();
   if (hash[0] !== raw[raw.length - 2] || hash[1] !== raw[raw.length - 1]) return failure('ss58', 'bad SS58 checksum');
   const prefix = prefixLen === 1 ? raw[0] : ((raw[0] & 0x3f) << 2) | (raw[1] >> 6) | ((raw[1] & 0x3f) << 8);
   const networks = PREFIXES[prefix];
