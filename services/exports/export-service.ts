@@ -13,6 +13,7 @@ import {
   campaignsOfIndicators,
   streamCampaignMembers,
   streamIndicatorEdges,
+  streamIndicatorPages,
   streamIndicators,
   type IndicatorExportFilter,
   type IndicatorExportRow,
@@ -65,29 +66,37 @@ export function indicatorStixObjects(row: IndicatorExportRow | FeedRow): StixObj
   return [observable(row.type, row.value), stixIndicator({ ...row, entity_id: row.entity_id })];
 }
 
-/**
- * Every STIX object of an indicator export, in order: the bundle head (producer, TLP markings, the
- * wallet SCO's extension-definition), each indicator with its observable, the graph's edges between
- * exported observables, the campaigns they belong to, and `indicates` relationships to them.
- */
-export async function* indicatorBundleObjects(knex: Knex, filter: IndicatorExportFilter): AsyncGenerator<StixObject> {
-  yield* bundleHeadObjects();
-  for await (const row of streamIndicators(knex, filter)) yield* indicatorStixObjects(row);
-  for await (const e of streamIndicatorEdges(knex, filter)) {
-    yield stixRelationship({ id: e.id, kind: e.kind, src: { type: e.src_type, value: e.src_value }, dst: { type: e.dst_type, value: e.dst_value }, first_seen_at: e.first_seen_at, last_seen_at: e.last_seen_at });
+/** The observable and the indicator of each row, made as the writer asks for them (so each dies young). */
+function* indicatorPageObjects(rows: readonly IndicatorExportRow[]): Generator<StixObject> {
+  for (const row of rows) {
+    yield observable(row.type, row.value);
+    yield stixIndicator(row);
   }
-  for (const c of await campaignsOfIndicators(knex, filter)) yield stixCampaign(c);
-  for await (const m of streamCampaignMembers(knex, filter)) yield stixIndicatesCampaign(m.entity_id, m.campaign_id, m.added_at);
+}
+
+/**
+ * Every STIX object of an indicator export, in order, a batch at a time (one keyset batch of
+ * indicators is one synchronous iterable: an await per object cost more than the object): the
+ * bundle head (producer, TLP markings, the wallet SCO's extension-definition), each indicator with
+ * its observable, the graph's edges between exported observables, the campaigns they belong to,
+ * and `indicates` relationships to them.
+ */
+export async function* indicatorBundleObjects(knex: Knex, filter: IndicatorExportFilter): AsyncGenerator<Iterable<StixObject>> {
+  yield bundleHeadObjects();
+  for await (const rows of streamIndicatorPages(knex, filter)) yield indicatorPageObjects(rows);
+  for await (const e of streamIndicatorEdges(knex, filter)) {
+    yield [stixRelationship({ id: e.id, kind: e.kind, src: { type: e.src_type, value: e.src_value }, dst: { type: e.dst_type, value: e.dst_value }, first_seen_at: e.first_seen_at, last_seen_at: e.last_seen_at })];
+  }
+  yield (await campaignsOfIndicators(knex, filter)).map(stixCampaign);
+  for await (const m of streamCampaignMembers(knex, filter)) yield [stixIndicatesCampaign(m.entity_id, m.campaign_id, m.added_at)];
 }
 
 /** Writes a STIX bundle of the indicator export; answers the number of indicators (not objects). */
 export async function writeIndicatorStix(knex: Knex, filter: IndicatorExportFilter, out: Writable, signal?: AbortSignal): Promise<{ indicators: number; objects: number }> {
   let indicators = 0;
-  const objects = mapRows(indicatorBundleObjects(knex, filter), (o) => {
+  const n = await writeStixBundle(`bundle--${randomUUID()}`, indicatorBundleObjects(knex, filter), out, signal, (o) => {
     if (o.type === 'indicator') indicators++;
-    return o;
   });
-  const n = await writeStixBundle(`bundle--${randomUUID()}`, objects, out, signal);
   return { indicators, objects: n };
 }
 

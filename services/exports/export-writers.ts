@@ -80,23 +80,42 @@ export async function writeXlsx<C extends string>(sheetName: string, columns: re
   return n;
 }
 
-/** A STIX 2.1 bundle written incrementally: `{"type":"bundle","id":...,"objects":[` object by object `]}`. Leaves `out` open. */
-export async function writeStixBundle(bundleId: string, objects: AsyncIterable<StixObject>, out: Writable, signal?: AbortSignal): Promise<number> {
+/**
+ * A STIX 2.1 bundle written incrementally: `{"type":"bundle","id":...,"objects":[` object by object
+ * `]}`. `objects` yields objects or batches of them (any iterable, walked synchronously: an await
+ * per object costs more than the object); `onObject` sees each object as it is written. Leaves
+ * `out` open.
+ */
+export async function writeStixBundle(
+  bundleId: string,
+  objects: AsyncIterable<StixObject | Iterable<StixObject>>,
+  out: Writable,
+  signal?: AbortSignal,
+  onObject?: (o: StixObject) => void,
+): Promise<number> {
   await write(out, `{"type":"bundle","id":${JSON.stringify(bundleId)},"objects":[`, signal);
   let n = 0;
   // Objects are joined into ~64 KB chunks: one write per object would cost more than the JSON.
   let buffer = '';
-  for await (const o of objects) {
+  for await (const item of objects) {
     checkAbort(signal, n);
-    buffer += `${n ? ',' : ''}\n${JSON.stringify(o)}`;
-    n++;
-    if (buffer.length > 65536) {
-      await write(out, buffer, signal);
-      buffer = '';
+    for (const o of isStixObject(item) ? [item] : item) {
+      onObject?.(o);
+      buffer += `${n ? ',' : ''}\n${JSON.stringify(o)}`;
+      n++;
+      if (buffer.length > 65536) {
+        await write(out, buffer, signal);
+        checkAbort(signal, n);
+        buffer = '';
+      }
     }
   }
   await write(out, `${buffer}\n]}\n`, signal);
   return n;
+}
+
+function isStixObject(item: StixObject | Iterable<StixObject>): item is StixObject {
+  return typeof (item as StixObject).type === 'string';
 }
 
 /** Maps an async iterable (lazily). */

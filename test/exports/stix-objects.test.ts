@@ -3,7 +3,8 @@
 // marking ids, the bundle writer's streaming output, and Accept negotiation.
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
-import { canonicalJson, indicatorPattern, observable, scoId, stableUuidV4, TLP_MARKING_IDS } from '../../domain/exports/stix-objects';
+import { v5 as uuidv5 } from 'uuid';
+import { canonicalJson, indicatorPattern, observable, scoId, STIX_SCO_NAMESPACE, stableUuidV4, stixUuidV5, TLP_MARKING_IDS } from '../../domain/exports/stix-objects';
 import { acceptsTaxii, matchesFilter } from '../../domain/exports/taxii';
 import { writeStixBundle } from '../../services/exports/export-writers';
 
@@ -18,6 +19,11 @@ describe('STIX 2.1 mapping', () => {
     const w = observable('wallet', 'bc1qexample');
     assert.equal(w.type, 'cryptocurrency-wallet');
     assert.deepEqual(Object.values(w.extensions as object), [{ extension_type: 'new-sco' }]);
+  });
+
+  it('derives the same UUIDv5 as the uuid package for ASCII, non-ASCII, empty and long names', () => {
+    const names = ['', '{"value":"example.com"}', '{"value":"bücher.example"}', '{"value":"😀 \\u0000 \'"}', `{"value":"${'x'.repeat(100_000)}"}`];
+    for (const name of names) assert.equal(stixUuidV5(name), uuidv5(name, STIX_SCO_NAMESPACE), name.slice(0, 40));
   });
 
   it('escapes quotes and backslashes in patterns', () => {
