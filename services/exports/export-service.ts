@@ -44,9 +44,13 @@ export interface EntityExportFilter extends IntelEntityFilters {
   since?: Date;
 }
 
-/** The entity list's rows (its filters and order: db/repositories/intel-entity-repository.ts), keyset batches, `since` applied on the way. */
+/**
+ * The entity list's rows (its filters and order: db/repositories/intel-entity-repository.ts), keyset
+ * batches of 1,000, `since` applied on the way. Batches of 5,000 lived long enough to be promoted
+ * out of V8's young generation: the heap, and the XLSX export's peak RSS, grew by ~100 MB.
+ */
 async function* exportedEntities(knex: Knex, filter: EntityExportFilter): AsyncGenerator<IntelEntityRow> {
-  for await (const e of streamIntelEntities(knex, filter, 5000)) {
+  for await (const e of streamIntelEntities(knex, filter, 1000)) {
     if (!filter.since || e.last_seen_at >= filter.since) yield e;
   }
 }

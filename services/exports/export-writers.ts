@@ -60,10 +60,32 @@ export async function writeCsv<C extends string>(columns: readonly C[], records:
   return n;
 }
 
+/** Bytes a sheet stream's consumer may hold before the writer waits for it (a few of exceljs' 64 KB chunks). */
+const XLSX_SHEET_BUFFER_BYTES = 256 * 1024;
+
+/**
+ * The streams exceljs hands a worksheet's XML to (on the way to the zip's deflate). exceljs writes
+ * into them ignoring `write()`'s answer, so without this the whole sheet piles up in memory
+ * whenever deflate or the client is slower than the rows (725 MB at a million rows). Internal to
+ * exceljs 4 (`WorksheetWriter.stream`, a StreamBuf, and its `pipes`): test/exports/export-writers.test.ts
+ * fails should an upgrade move them.
+ */
+function sheetConsumers(sheet: ExcelJS.Worksheet): Writable[] {
+  const stream = (sheet as unknown as { stream?: { pipes?: unknown } }).stream;
+  return Array.isArray(stream?.pipes) ? (stream.pipes as Writable[]) : [];
+}
+
+function bufferedBytes(w: Writable): number {
+  return w.writableLength ?? (w as unknown as { _writableState?: { length?: number } })._writableState?.length ?? 0;
+}
+
 /**
  * XLSX through the streaming workbook writer, one sheet with a header row. Text cells are written
  * as XLSX strings, unchanged: a string cell is typed text and never a formula (`=1+1` stays text),
- * so no apostrophe is added. Ends `out` (the zip stream is piped into it).
+ * so no apostrophe is added. No shared strings and no styles (both would be kept in memory for the
+ * whole sheet); each row is committed, and the writer waits while the zip has more than a few
+ * chunks of the sheet unread, so memory stays flat and a slow client slows the reading. Ends `out`
+ * (the zip stream is piped into it).
  */
 export async function writeXlsx<C extends string>(sheetName: string, columns: readonly C[], records: AsyncIterable<ExportRecord<C>>, out: Writable, signal?: AbortSignal): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
@@ -74,6 +96,9 @@ export async function writeXlsx<C extends string>(sheetName: string, columns: re
     checkAbort(signal, n);
     sheet.addRow(r).commit();
     n++;
+    for (const consumer of sheetConsumers(sheet)) {
+      if (bufferedBytes(consumer) > XLSX_SHEET_BUFFER_BYTES) await once(consumer, 'drain', signal ? { signal } : undefined);
+    }
   }
   sheet.commit();
   await workbook.commit();

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { v5 as uuidv5 } from 'uuid';
-import { canonicalJson, indicatorPattern, observable, scoId, STIX_SCO_NAMESPACE, stableUuidV4, stixUuidV5, TLP_MARKING_IDS } from '../../domain/exports/stix-objects';
+import { canonicalJson, indicatorPattern, observable, scoId, STIX_SCO_NAMESPACE, stableUuidV4, stixTime, stixUuidV5, TLP_MARKING_IDS } from '../../domain/exports/stix-objects';
 import { acceptsTaxii, matchesFilter } from '../../domain/exports/taxii';
 import { writeStixBundle } from '../../services/exports/export-writers';
 
@@ -22,8 +22,16 @@ describe('STIX 2.1 mapping', () => {
   });
 
   it('derives the same UUIDv5 as the uuid package for ASCII, non-ASCII, empty and long names', () => {
-    const names = ['', '{"value":"example.com"}', '{"value":"bücher.example"}', '{"value":"😀 \\u0000 \'"}', `{"value":"${'x'.repeat(100_000)}"}`];
+    const names = ['', '{"value":"example.com"}', `{"value":"${'é'.repeat(5000)}"}`, '{"value":"bücher.example"}', '{"value":"😀 \\u0000 \'"}', `{"value":"${'x'.repeat(100_000)}"}`];
     for (const name of names) assert.equal(stixUuidV5(name), uuidv5(name, STIX_SCO_NAMESPACE), name.slice(0, 40));
+  });
+
+  it('writes STIX timestamps exactly as Date#toISOString does, in and outside years 1000-9999', () => {
+    const times = [0, 1, 999, 1_000, 59_999, Date.UTC(2026, 10, 22, 17, 36, 28, 7), Date.UTC(2026, 0, 1), Date.UTC(9999, 11, 31, 23, 59, 59, 999), Date.UTC(10000, 0, 1), Date.UTC(999, 11, 31, 23, 59, 59, 999), Date.UTC(-1, 5, 1), -62198755200000];
+    for (let t = Date.UTC(1999, 11, 31); t < Date.UTC(2001, 0, 2); t += 3_600_007) times.push(t);
+    for (const t of times) assert.equal(stixTime(new Date(t)), new Date(t).toISOString(), String(t));
+    assert.equal(stixTime('2026-11-22T17:36:28.123456Z'), '2026-11-22T17:36:28.123Z');
+    assert.throws(() => stixTime(new Date(Number.NaN)), RangeError);
   });
 
   it('escapes quotes and backslashes in patterns', () => {
