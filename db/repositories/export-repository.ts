@@ -99,6 +99,10 @@ export const INDICATOR_COLUMNS = [
   'i.updated_at',
 ];
 
+/** What the indicator exports write (spreadsheets, STIX): no display value, no attributes (a jsonb to parse per row). */
+export type ExportedIndicatorRow = Omit<IndicatorExportRow, 'display_value' | 'attributes'>;
+const EXPORTED_INDICATOR_COLUMNS = INDICATOR_COLUMNS.filter((c) => c !== 'e.display_value' && c !== 'e.attributes');
+
 function applyIndicatorFilter(q: Knex.QueryBuilder, filter: IndicatorExportFilter, alias: string): Knex.QueryBuilder {
   if (filter.category) q.where(`${alias}.category`, filter.category);
   if (filter.min_confidence !== undefined) q.where(`${alias}.confidence`, '>=', filter.min_confidence);
@@ -113,8 +117,8 @@ function applyIndicatorFilter(q: Knex.QueryBuilder, filter: IndicatorExportFilte
  * the work of a batch stays one batch wherever it starts. (Joined before the limit, PostgreSQL
  * merge-joined the entities index from its start for every batch: a million indicators went quadratic.)
  */
-export function streamIndicatorPages(knex: Knex, filter: IndicatorExportFilter, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<IndicatorExportRow[]> {
-  return keysetPages<IndicatorExportRow>(
+export function streamIndicatorPages(knex: Knex, filter: IndicatorExportFilter, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<ExportedIndicatorRow[]> {
+  return keysetPages<ExportedIndicatorRow>(
     async (after) => {
       const batch = knex('indicators as i').select('i.entity_id', 'i.category', 'i.confidence', 'i.tlp', 'i.valid_from', 'i.created_at', 'i.updated_at').orderBy('i.entity_id').limit(batchSize);
       applyIndicatorFilter(batch, filter, 'i');
@@ -124,18 +128,18 @@ export function streamIndicatorPages(knex: Knex, filter: IndicatorExportFilter, 
         .with('batch', batch)
         .from('batch as i')
         .join('entities as e', 'e.id', 'i.entity_id')
-        .select(INDICATOR_COLUMNS)
+        .select(EXPORTED_INDICATOR_COLUMNS)
         .whereRaw('e.id <= (SELECT entity_id FROM batch ORDER BY entity_id DESC LIMIT 1)')
         .orderBy('i.entity_id');
       if (after) q.where('e.id', '>', after);
-      return (await q) as IndicatorExportRow[];
+      return (await q) as ExportedIndicatorRow[];
     },
     (r) => r.entity_id,
     batchSize,
   );
 }
 
-export async function* streamIndicators(knex: Knex, filter: IndicatorExportFilter, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<IndicatorExportRow> {
+export async function* streamIndicators(knex: Knex, filter: IndicatorExportFilter, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<ExportedIndicatorRow> {
   for await (const rows of streamIndicatorPages(knex, filter, batchSize)) yield* rows;
 }
 

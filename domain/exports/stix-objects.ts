@@ -147,6 +147,21 @@ export function observable(entityType: ObservableEntityType, value: string): Sti
   return sco;
 }
 
+const WALLET_EXTENSIONS_JSON = JSON.stringify({ [WALLET_EXTENSION_ID]: { extension_type: 'new-sco' } });
+
+/**
+ * `JSON.stringify(observable(entityType, value))`, written directly: the two objects of each row
+ * of a million-row export cost more to build and walk than to write as text. The value's JSON is
+ * also its canonical id-contributing JSON. test/exports/stix-objects.test.ts checks both agree.
+ */
+export function observableJson(entityType: ObservableEntityType, value: string): string {
+  const type = scoType(entityType, value);
+  const valueJson = JSON.stringify(value);
+  const id = `${type}--${stixUuidV5(`{"value":${valueJson}}`)}`;
+  const extensions = type === 'cryptocurrency-wallet' ? `,"extensions":${WALLET_EXTENSIONS_JSON}` : '';
+  return `{"type":"${type}","spec_version":"2.1","id":"${id}","value":${valueJson}${extensions}}`;
+}
+
 /** A string literal of the STIX patterning language (quotes and backslashes escaped). */
 export function patternString(value: string): string {
   return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
@@ -189,30 +204,59 @@ function stixTimeLike(at: Date | string, knownAt: Date | string, known: string):
   return at instanceof Date && knownAt instanceof Date && at.getTime() === knownAt.getTime() ? known : stixTime(at);
 }
 
-export function stixIndicator(row: IndicatorSource): StixObject {
+/** The computed fields of an indicator (stixIndicator and stixIndicatorJson write the same ones). */
+function indicatorFields(row: IndicatorSource) {
   const created = stixTime(row.created_at);
   // An indicator never changed has updated_at = created_at (and often valid_from too): format once.
   const modified = stixTimeLike(row.updated_at, row.created_at, created);
-  const label = row.category.toLowerCase().replace(CATEGORY_LABEL, '-').replace(/^-+|-+$/g, '') || 'unclassified';
   return {
-    type: 'indicator',
-    spec_version: '2.1',
     id: `indicator--${row.entity_id}`,
-    created_by_ref: PRODUCER_IDENTITY_ID,
     created,
     // A modified before created is invalid STIX; an indicator changed in the same microsecond keeps created.
     modified: modified < created ? created : modified,
     name: `${scoType(row.type, row.value)}: ${row.value}`.slice(0, 250),
     description: `${row.type} observed in fraud reports; category ${row.category}, confidence ${row.confidence}`,
-    indicator_types: ['malicious-activity'],
     pattern: indicatorPattern(row.type, row.value),
+    valid_from: stixTimeLike(row.valid_from, row.created_at, created),
+    label: row.category.toLowerCase().replace(CATEGORY_LABEL, '-').replace(/^-+|-+$/g, '') || 'unclassified',
+    marking: TLP_MARKING_IDS[row.tlp],
+  };
+}
+
+export function stixIndicator(row: IndicatorSource): StixObject {
+  const f = indicatorFields(row);
+  return {
+    type: 'indicator',
+    spec_version: '2.1',
+    id: f.id,
+    created_by_ref: PRODUCER_IDENTITY_ID,
+    created: f.created,
+    modified: f.modified,
+    name: f.name,
+    description: f.description,
+    indicator_types: ['malicious-activity'],
+    pattern: f.pattern,
     pattern_type: 'stix',
     pattern_version: '2.1',
-    valid_from: stixTimeLike(row.valid_from, row.created_at, created),
+    valid_from: f.valid_from,
     confidence: row.confidence,
-    labels: [label],
-    object_marking_refs: [TLP_MARKING_IDS[row.tlp]],
+    labels: [f.label],
+    object_marking_refs: [f.marking],
   };
+}
+
+/** `JSON.stringify(stixIndicator(row))`, written directly (see observableJson); the same fields in the same order. */
+export function stixIndicatorJson(row: IndicatorSource): string {
+  // Only a number is written as it is (JSON.stringify would leave out an undefined property).
+  if (typeof row.confidence !== 'number') return JSON.stringify(stixIndicator(row));
+  const f = indicatorFields(row);
+  return (
+    `{"type":"indicator","spec_version":"2.1","id":${JSON.stringify(f.id)},"created_by_ref":"${PRODUCER_IDENTITY_ID}",` +
+    `"created":${JSON.stringify(f.created)},"modified":${JSON.stringify(f.modified)},"name":${JSON.stringify(f.name)},` +
+    `"description":${JSON.stringify(f.description)},"indicator_types":["malicious-activity"],"pattern":${JSON.stringify(f.pattern)},` +
+    `"pattern_type":"stix","pattern_version":"2.1","valid_from":${JSON.stringify(f.valid_from)},"confidence":${JSON.stringify(row.confidence)},` +
+    `"labels":[${JSON.stringify(f.label)}],"object_marking_refs":[${JSON.stringify(f.marking) ?? 'null'}]}`
+  );
 }
 
 export interface RelationshipSource {

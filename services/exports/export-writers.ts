@@ -108,16 +108,10 @@ export async function writeXlsx<C extends string>(sheetName: string, columns: re
 /**
  * A STIX 2.1 bundle written incrementally: `{"type":"bundle","id":...,"objects":[` object by object
  * `]}`. `objects` yields objects or batches of them (any iterable, walked synchronously: an await
- * per object costs more than the object); `onObject` sees each object as it is written. Leaves
- * `out` open.
+ * per object costs more than the object); a string in a batch is an object already serialized
+ * (JSON). Leaves `out` open.
  */
-export async function writeStixBundle(
-  bundleId: string,
-  objects: AsyncIterable<StixObject | Iterable<StixObject>>,
-  out: Writable,
-  signal?: AbortSignal,
-  onObject?: (o: StixObject) => void,
-): Promise<number> {
+export async function writeStixBundle(bundleId: string, objects: AsyncIterable<StixObject | Iterable<StixObject | string>>, out: Writable, signal?: AbortSignal): Promise<number> {
   await write(out, `{"type":"bundle","id":${JSON.stringify(bundleId)},"objects":[`, signal);
   let n = 0;
   // Objects are joined into ~64 KB chunks: one write per object would cost more than the JSON.
@@ -125,8 +119,7 @@ export async function writeStixBundle(
   for await (const item of objects) {
     checkAbort(signal, n);
     for (const o of isStixObject(item) ? [item] : item) {
-      onObject?.(o);
-      buffer += `${n ? ',' : ''}\n${JSON.stringify(o)}`;
+      buffer += `${n ? ',' : ''}\n${typeof o === 'string' ? o : JSON.stringify(o)}`;
       n++;
       if (buffer.length > 65536) {
         await write(out, buffer, signal);
@@ -139,7 +132,7 @@ export async function writeStixBundle(
   return n;
 }
 
-function isStixObject(item: StixObject | Iterable<StixObject>): item is StixObject {
+function isStixObject(item: StixObject | Iterable<StixObject | string>): item is StixObject {
   return typeof (item as StixObject).type === 'string';
 }
 

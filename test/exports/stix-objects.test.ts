@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { v5 as uuidv5 } from 'uuid';
-import { canonicalJson, indicatorPattern, observable, scoId, STIX_SCO_NAMESPACE, stableUuidV4, stixTime, stixUuidV5, TLP_MARKING_IDS } from '../../domain/exports/stix-objects';
+import { canonicalJson, indicatorPattern, observable, observableJson, scoId, STIX_SCO_NAMESPACE, stableUuidV4, stixIndicator, stixIndicatorJson, stixTime, stixUuidV5, TLP_MARKING_IDS, type IndicatorSource, type ObservableEntityType } from '../../domain/exports/stix-objects';
 import { acceptsTaxii, matchesFilter } from '../../domain/exports/taxii';
 import { writeStixBundle } from '../../services/exports/export-writers';
 
@@ -32,6 +32,37 @@ describe('STIX 2.1 mapping', () => {
     for (const t of times) assert.equal(stixTime(new Date(t)), new Date(t).toISOString(), String(t));
     assert.equal(stixTime('2026-11-22T17:36:28.123456Z'), '2026-11-22T17:36:28.123Z');
     assert.throws(() => stixTime(new Date(Number.NaN)), RangeError);
+  });
+
+  it('writes observables and indicators as text exactly as JSON.stringify writes their objects', () => {
+    const values: Array<[ObservableEntityType, string]> = [
+      ['domain', 'example.com'],
+      ['url', `https://x.example/a'b\\c"d?q=<script>&x=\u2028`],
+      ['ip', '192.0.2.1'],
+      ['ip', '2001:db8::1'],
+      ['email', 'bücher@例え.jp'],
+      ['wallet', 'bc1qexample'],
+      ['url', `https://long.example/${'😀'.repeat(200)}`],
+      ['domain', 'tab\there\u0000.example'],
+    ];
+    const t = new Date(Date.UTC(2026, 10, 22, 17, 36, 28, 123));
+    const later = new Date(t.getTime() + 5);
+    const tlps = Object.keys(TLP_MARKING_IDS) as Array<keyof typeof TLP_MARKING_IDS>;
+    let checked = 0;
+    for (const [type, value] of values) {
+      assert.equal(observableJson(type, value), JSON.stringify(observable(type, value)), value);
+      for (const [i, [created_at, updated_at, valid_from]] of [
+        [t, t, t],
+        [t, later, t],
+        [later, t, new Date(0)],
+        ['2026-01-02T03:04:05.678Z', '2026-01-02T03:04:05.678Z', '2026-01-01T00:00:00Z'],
+      ].entries()) {
+        const row: IndicatorSource = { entity_id: '0b1c2d3e-aaaa-4bbb-8ccc-000000000001', type, value, category: i % 2 ? 'Phishing / "Fake" shop' : '', confidence: i * 33, tlp: tlps[i % tlps.length]!, created_at, updated_at, valid_from };
+        assert.equal(stixIndicatorJson(row), JSON.stringify(stixIndicator(row)), `${value} #${i}`);
+        checked++;
+      }
+    }
+    assert.equal(checked, values.length * 4);
   });
 
   it('escapes quotes and backslashes in patterns', () => {
