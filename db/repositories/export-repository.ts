@@ -101,7 +101,18 @@ export const INDICATOR_COLUMNS = [
 
 /** What the indicator exports write (spreadsheets, STIX): no display value, no attributes (a jsonb to parse per row). */
 export type ExportedIndicatorRow = Omit<IndicatorExportRow, 'display_value' | 'attributes'>;
-const EXPORTED_INDICATOR_COLUMNS = INDICATOR_COLUMNS.filter((c) => c !== 'e.display_value' && c !== 'e.attributes');
+
+/**
+ * The three timestamps as milliseconds since the epoch (float8, exact below 2^53), floored: the
+ * same instant pg's own timestamptz parser gives a Date (it truncates the microseconds), at a
+ * fraction of its cost (a regular expression per timestamp: a tenth of a million-row export's CPU).
+ */
+const TIMESTAMPS_AS_EPOCH_MS = ['valid_from', 'created_at', 'updated_at'].map((c) => `floor(extract(epoch from i.${c}) * 1000)::float8 AS ${c}`).join(', ');
+interface EpochMs {
+  valid_from: number;
+  created_at: number;
+  updated_at: number;
+}
 
 function applyIndicatorFilter(q: Knex.QueryBuilder, filter: IndicatorExportFilter, alias: string): Knex.QueryBuilder {
   if (filter.category) q.where(`${alias}.category`, filter.category);
@@ -128,11 +139,13 @@ export function streamIndicatorPages(knex: Knex, filter: IndicatorExportFilter, 
         .with('batch', batch)
         .from('batch as i')
         .join('entities as e', 'e.id', 'i.entity_id')
-        .select(EXPORTED_INDICATOR_COLUMNS)
+        .select('i.entity_id', 'e.type', 'e.value', 'i.category', 'i.confidence', 'i.tlp')
+        .select(knex.raw(TIMESTAMPS_AS_EPOCH_MS))
         .whereRaw('e.id <= (SELECT entity_id FROM batch ORDER BY entity_id DESC LIMIT 1)')
         .orderBy('i.entity_id');
       if (after) q.where('e.id', '>', after);
-      return (await q) as ExportedIndicatorRow[];
+      const rows = (await q) as Array<Omit<ExportedIndicatorRow, keyof EpochMs> & EpochMs>;
+      return rows.map((r) => ({ ...r, valid_from: new Date(r.valid_from), created_at: new Date(r.created_at), updated_at: new Date(r.updated_at) }));
     },
     (r) => r.entity_id,
     batchSize,

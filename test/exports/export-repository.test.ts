@@ -58,6 +58,38 @@ describe('indicator export reads', function () {
       });
   });
 
+  it('reads timestamps as the same instants as pg parses them (microseconds truncated, before 1970 included)', async () => {
+    await testKnex()
+      .transaction(async (trx) => {
+        const tag = `exprepo${randomUUID().replace(/-/g, '')}`;
+        await seedIndicators(trx, tag, 1500);
+        // Microseconds of every kind (…999, …000, …001), dates before and after the epoch.
+        await trx.raw(
+          `UPDATE indicators SET
+             valid_from = timestamptz '1969-12-31 23:59:59.999999+00' + (abs(hashtext(entity_id::text)) % 2000000000)::bigint * interval '1 microsecond' * 997 * (CASE WHEN confidence % 2 = 0 THEN 1 ELSE -1 END),
+             created_at = timestamptz '2026-11-22 10:00:00.000999+00' + confidence * interval '0.001001 second',
+             updated_at = timestamptz '2026-11-22 10:00:00.000999+00' + confidence * interval '0.001001 second' + interval '0.000999 second'
+           WHERE category = ?`,
+          [tag],
+        );
+        const parsed = new Map(
+          ((await trx('indicators').select('entity_id', 'valid_from', 'created_at', 'updated_at').where('category', tag)) as Array<{ entity_id: string; valid_from: Date; created_at: Date; updated_at: Date }>).map((r) => [r.entity_id, r]),
+        );
+        let compared = 0;
+        for await (const r of streamIndicators(trx, { category: tag }, 200)) {
+          const p = parsed.get(r.entity_id)!;
+          assert.deepEqual([r.valid_from.getTime(), r.created_at.getTime(), r.updated_at.getTime()], [p.valid_from.getTime(), p.created_at.getTime(), p.updated_at.getTime()], r.entity_id);
+          compared++;
+        }
+        assert.equal(compared, 1500);
+        assert.ok([...parsed.values()].some((p) => p.valid_from.getTime() < 0), 'some timestamps before 1970');
+        throw new Rollback();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof Rollback)) throw err;
+      });
+  });
+
   it('a batch late in the export reads about one batch of entities, not the entities before it', async () => {
     const knex = testKnex();
     await knex
