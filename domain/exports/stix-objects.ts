@@ -4,8 +4,8 @@
 // the STIX namespace over the canonical JSON of the id-contributing properties), indicators with
 // STIX patterns, relationships and campaigns. Checked by the OASIS validator in strict mode
 // (test/exports/*).
+import { hash } from 'node:crypto';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { v5 as uuidv5 } from 'uuid';
 import type { TlpLabel } from '../graph/indicators';
 
 export type StixObject = Record<string, unknown> & { type: string; id: string };
@@ -99,9 +99,27 @@ export function stableUuidV4(name: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+const STIX_SCO_NAMESPACE_BYTES = Buffer.from(STIX_SCO_NAMESPACE.replace(/-/g, ''), 'hex');
+/** The namespace followed by the name, reused by every call (synchronous, so never shared between two). */
+const UUID_V5_INPUT = Buffer.alloc(16 * 1024);
+STIX_SCO_NAMESPACE_BYTES.copy(UUID_V5_INPUT);
+const RFC_4122_VARIANT = '89ab';
+
+/**
+ * RFC 4122 UUIDv5 of `name` (UTF-8) in the STIX SCO namespace: SHA-1 over the namespace's 16 bytes
+ * and the name, version 5 and the RFC variant set. The namespace bytes are parsed once and the name
+ * is hashed in one call (the uuid package re-parses the namespace and re-encodes the name on every
+ * call, and createHash builds a hash object: hot spots of million-object exports).
+ */
+export function stixUuidV5(name: string): string {
+  const input = name.length * 3 <= UUID_V5_INPUT.length - 16 ? UUID_V5_INPUT.subarray(0, 16 + UUID_V5_INPUT.write(name, 16, 'utf8')) : Buffer.concat([STIX_SCO_NAMESPACE_BYTES, Buffer.from(name, 'utf8')]);
+  const hex = hash('sha1', input, 'hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${RFC_4122_VARIANT[parseInt(hex[16]!, 16) & 3]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 /** `<type>--<UUIDv5>` of an SCO from its id-contributing properties (STIX 2.1, 2.9). */
 export function scoId(type: string, idContributing: Record<string, unknown>): string {
-  return `${type}--${uuidv5(canonicalJson(idContributing), STIX_SCO_NAMESPACE)}`;
+  return `${type}--${stixUuidV5(canonicalJson(idContributing))}`;
 }
 
 /** Graph entity types that become STIX observables, and their SCO type. */
@@ -129,6 +147,21 @@ export function observable(entityType: ObservableEntityType, value: string): Sti
   return sco;
 }
 
+const WALLET_EXTENSIONS_JSON = JSON.stringify({ [WALLET_EXTENSION_ID]: { extension_type: 'new-sco' } });
+
+/**
+ * `JSON.stringify(observable(entityType, value))`, written directly: the two objects of each row
+ * of a million-row export cost more to build and walk than to write as text. The value's JSON is
+ * also its canonical id-contributing JSON. test/exports/stix-objects.test.ts checks both agree.
+ */
+export function observableJson(entityType: ObservableEntityType, value: string): string {
+  const type = scoType(entityType, value);
+  const valueJson = JSON.stringify(value);
+  const id = `${type}--${stixUuidV5(`{"value":${valueJson}}`)}`;
+  const extensions = type === 'cryptocurrency-wallet' ? `,"extensions":${WALLET_EXTENSIONS_JSON}` : '';
+  return `{"type":"${type}","spec_version":"2.1","id":"${id}","value":${valueJson}${extensions}}`;
+}
+
 /** A string literal of the STIX patterning language (quotes and backslashes escaped). */
 export function patternString(value: string): string {
   return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
@@ -140,8 +173,16 @@ export function indicatorPattern(entityType: ObservableEntityType, value: string
 
 /** STIX timestamps: RFC 3339 in UTC with milliseconds. */
 export function stixTime(at: Date | string): string {
-  return new Date(at).toISOString();
+  const d = at instanceof Date ? at : new Date(at);
+  const year = d.getUTCFullYear();
+  // Date#toISOString is a slow call into the runtime (a hot spot of million-row exports); the
+  // same text from the UTC fields. Years outside 1000-9999 (and invalid dates) take toISOString.
+  if (!(year >= 1000 && year <= 9999)) return d.toISOString();
+  return `${year}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}T${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}.${pad3(d.getUTCMilliseconds())}Z`;
 }
+
+const pad2 = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
+const pad3 = (n: number): string => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
 
 export interface IndicatorSource {
   /** entities.id (a UUIDv4): the indicator's id is indicator--<entity id>, stable across exports. */
@@ -158,29 +199,64 @@ export interface IndicatorSource {
 
 const CATEGORY_LABEL = /[^a-z0-9-]+/g;
 
-export function stixIndicator(row: IndicatorSource): StixObject {
+/** `at` as a STIX timestamp, reusing `known` (the timestamp of `knownAt`) when both are the same instant. */
+function stixTimeLike(at: Date | string, knownAt: Date | string, known: string): string {
+  return at instanceof Date && knownAt instanceof Date && at.getTime() === knownAt.getTime() ? known : stixTime(at);
+}
+
+/** The computed fields of an indicator (stixIndicator and stixIndicatorJson write the same ones). */
+function indicatorFields(row: IndicatorSource) {
   const created = stixTime(row.created_at);
-  const modified = stixTime(row.updated_at);
-  const label = row.category.toLowerCase().replace(CATEGORY_LABEL, '-').replace(/^-+|-+$/g, '') || 'unclassified';
+  // An indicator never changed has updated_at = created_at (and often valid_from too): format once.
+  const modified = stixTimeLike(row.updated_at, row.created_at, created);
   return {
-    type: 'indicator',
-    spec_version: '2.1',
     id: `indicator--${row.entity_id}`,
-    created_by_ref: PRODUCER_IDENTITY_ID,
     created,
     // A modified before created is invalid STIX; an indicator changed in the same microsecond keeps created.
     modified: modified < created ? created : modified,
     name: `${scoType(row.type, row.value)}: ${row.value}`.slice(0, 250),
     description: `${row.type} observed in fraud reports; category ${row.category}, confidence ${row.confidence}`,
-    indicator_types: ['malicious-activity'],
     pattern: indicatorPattern(row.type, row.value),
+    valid_from: stixTimeLike(row.valid_from, row.created_at, created),
+    label: row.category.toLowerCase().replace(CATEGORY_LABEL, '-').replace(/^-+|-+$/g, '') || 'unclassified',
+    marking: TLP_MARKING_IDS[row.tlp],
+  };
+}
+
+export function stixIndicator(row: IndicatorSource): StixObject {
+  const f = indicatorFields(row);
+  return {
+    type: 'indicator',
+    spec_version: '2.1',
+    id: f.id,
+    created_by_ref: PRODUCER_IDENTITY_ID,
+    created: f.created,
+    modified: f.modified,
+    name: f.name,
+    description: f.description,
+    indicator_types: ['malicious-activity'],
+    pattern: f.pattern,
     pattern_type: 'stix',
     pattern_version: '2.1',
-    valid_from: stixTime(row.valid_from),
+    valid_from: f.valid_from,
     confidence: row.confidence,
-    labels: [label],
-    object_marking_refs: [TLP_MARKING_IDS[row.tlp]],
+    labels: [f.label],
+    object_marking_refs: [f.marking],
   };
+}
+
+/** `JSON.stringify(stixIndicator(row))`, written directly (see observableJson); the same fields in the same order. */
+export function stixIndicatorJson(row: IndicatorSource): string {
+  // Only a number is written as it is (JSON.stringify would leave out an undefined property).
+  if (typeof row.confidence !== 'number') return JSON.stringify(stixIndicator(row));
+  const f = indicatorFields(row);
+  return (
+    `{"type":"indicator","spec_version":"2.1","id":${JSON.stringify(f.id)},"created_by_ref":"${PRODUCER_IDENTITY_ID}",` +
+    `"created":${JSON.stringify(f.created)},"modified":${JSON.stringify(f.modified)},"name":${JSON.stringify(f.name)},` +
+    `"description":${JSON.stringify(f.description)},"indicator_types":["malicious-activity"],"pattern":${JSON.stringify(f.pattern)},` +
+    `"pattern_type":"stix","pattern_version":"2.1","valid_from":${JSON.stringify(f.valid_from)},"confidence":${JSON.stringify(row.confidence)},` +
+    `"labels":[${JSON.stringify(f.label)}],"object_marking_refs":[${JSON.stringify(f.marking) ?? 'null'}]}`
+  );
 }
 
 export interface RelationshipSource {

@@ -3,7 +3,8 @@
 // marking ids, the bundle writer's streaming output, and Accept negotiation.
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
-import { canonicalJson, indicatorPattern, observable, scoId, stableUuidV4, TLP_MARKING_IDS } from '../../domain/exports/stix-objects';
+import { v5 as uuidv5 } from 'uuid';
+import { canonicalJson, indicatorPattern, observable, observableJson, scoId, STIX_SCO_NAMESPACE, stableUuidV4, stixIndicator, stixIndicatorJson, stixTime, stixUuidV5, TLP_MARKING_IDS, type IndicatorSource, type ObservableEntityType } from '../../domain/exports/stix-objects';
 import { acceptsTaxii, matchesFilter } from '../../domain/exports/taxii';
 import { writeStixBundle } from '../../services/exports/export-writers';
 
@@ -18,6 +19,50 @@ describe('STIX 2.1 mapping', () => {
     const w = observable('wallet', 'bc1qexample');
     assert.equal(w.type, 'cryptocurrency-wallet');
     assert.deepEqual(Object.values(w.extensions as object), [{ extension_type: 'new-sco' }]);
+  });
+
+  it('derives the same UUIDv5 as the uuid package for ASCII, non-ASCII, empty and long names', () => {
+    const names = ['', '{"value":"example.com"}', `{"value":"${'é'.repeat(5000)}"}`, '{"value":"bücher.example"}', '{"value":"😀 \\u0000 \'"}', `{"value":"${'x'.repeat(100_000)}"}`];
+    for (const name of names) assert.equal(stixUuidV5(name), uuidv5(name, STIX_SCO_NAMESPACE), name.slice(0, 40));
+  });
+
+  it('writes STIX timestamps exactly as Date#toISOString does, in and outside years 1000-9999', () => {
+    const times = [0, 1, 999, 1_000, 59_999, Date.UTC(2026, 10, 22, 17, 36, 28, 7), Date.UTC(2026, 0, 1), Date.UTC(9999, 11, 31, 23, 59, 59, 999), Date.UTC(10000, 0, 1), Date.UTC(999, 11, 31, 23, 59, 59, 999), Date.UTC(-1, 5, 1), -62198755200000];
+    for (let t = Date.UTC(1999, 11, 31); t < Date.UTC(2001, 0, 2); t += 3_600_007) times.push(t);
+    for (const t of times) assert.equal(stixTime(new Date(t)), new Date(t).toISOString(), String(t));
+    assert.equal(stixTime('2026-11-22T17:36:28.123456Z'), '2026-11-22T17:36:28.123Z');
+    assert.throws(() => stixTime(new Date(Number.NaN)), RangeError);
+  });
+
+  it('writes observables and indicators as text exactly as JSON.stringify writes their objects', () => {
+    const values: Array<[ObservableEntityType, string]> = [
+      ['domain', 'example.com'],
+      ['url', `https://x.example/a'b\\c"d?q=<script>&x=\u2028`],
+      ['ip', '192.0.2.1'],
+      ['ip', '2001:db8::1'],
+      ['email', 'bücher@例え.jp'],
+      ['wallet', 'bc1qexample'],
+      ['url', `https://long.example/${'😀'.repeat(200)}`],
+      ['domain', 'tab\there\u0000.example'],
+    ];
+    const t = new Date(Date.UTC(2026, 10, 22, 17, 36, 28, 123));
+    const later = new Date(t.getTime() + 5);
+    const tlps = Object.keys(TLP_MARKING_IDS) as Array<keyof typeof TLP_MARKING_IDS>;
+    let checked = 0;
+    for (const [type, value] of values) {
+      assert.equal(observableJson(type, value), JSON.stringify(observable(type, value)), value);
+      for (const [i, [created_at, updated_at, valid_from]] of [
+        [t, t, t],
+        [t, later, t],
+        [later, t, new Date(0)],
+        ['2026-01-02T03:04:05.678Z', '2026-01-02T03:04:05.678Z', '2026-01-01T00:00:00Z'],
+      ].entries()) {
+        const row: IndicatorSource = { entity_id: '0b1c2d3e-aaaa-4bbb-8ccc-000000000001', type, value, category: i % 2 ? 'Phishing / "Fake" shop' : '', confidence: i * 33, tlp: tlps[i % tlps.length]!, created_at, updated_at, valid_from };
+        assert.equal(stixIndicatorJson(row), JSON.stringify(stixIndicator(row)), `${value} #${i}`);
+        checked++;
+      }
+    }
+    assert.equal(checked, values.length * 4);
   });
 
   it('escapes quotes and backslashes in patterns', () => {
