@@ -17,6 +17,7 @@ import type { AggregationSource } from '../db/repositories/analytics-view-reposi
 import { analyticsOverview, dashboardOverview, impactDashboard, intelligenceDashboard } from '../services/analytics-dashboards';
 import { refreshAnalytics } from '../services/analytics-refresh';
 import { countrySummary, heatmap, lossByTaxonomy, pipelineFunnel, sankeyFlow, trend } from '../services/analytics-widgets';
+import { percentile as pct } from './percentile';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const N = QUICK ? 20_000 : 100_000;
@@ -24,7 +25,6 @@ const CLIENTS = 50;
 const VIEW_REQUESTS = QUICK ? 200 : 500;
 const LIVE_REQUESTS = QUICK ? 50 : 100;
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const esc = (v: unknown) => (v === null || v === undefined ? '\\N' : String(v).replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n'));
 
 async function copy(knex: Knex, table: string, columns: string[], rows: () => Generator<unknown[]>): Promise<void> {

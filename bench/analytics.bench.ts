@@ -25,7 +25,8 @@ import { startEmbeddedPostgres } from '../infra/embedded-postgres';
 import { createConfiguredBlobStore } from '../infra/blob-store';
 import { createLogger } from '../infra/logger';
 import { startApiServer } from '../workers/platform-runtime';
-import { loadFromChild, percentile as pct } from './http-load';
+import { loadFromChild } from './http-load';
+import { percentile as pct } from './percentile';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const ENTITIES = QUICK ? 50_000 : 1_000_000;

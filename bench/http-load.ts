@@ -7,6 +7,7 @@
 // doubles the work of the one thread that serves the API and inflates every latency it measures).
 import http from 'node:http';
 import { fork } from 'node:child_process';
+import { percentile } from './percentile';
 
 export interface LoadSpec {
   baseUrl: string;
@@ -26,8 +27,6 @@ export interface LoadResult {
   /** Answered requests per second over the whole run. */
   rate: number;
 }
-
-export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 
 async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: spec.clients });

@@ -13,6 +13,7 @@ import { startEphemeralInfrastructure } from '../infra/ephemeral-infrastructure'
 import { createConfiguredBlobStore } from '../infra/blob-store';
 import { createLogger } from '../infra/logger';
 import { connectTemporal, startApiServer } from '../workers/platform-runtime';
+import { percentile as pct } from './percentile';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const REQUESTS = QUICK ? 100 : 400;
@@ -20,7 +21,6 @@ const CLIENTS = 20;
 const FILE_BYTES = 1024 * 1024;
 const TARGET_PER_S = 50;
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function load(url: string, key: string, withFile: boolean): Promise<{ perSecond: number; p50: number; p95: number; failures: number }> {
   const base = randomBytes(FILE_BYTES);

@@ -14,13 +14,13 @@ import { describeWorkerMetrics, sampleDatabaseWaits, scrapeMetrics } from './bur
 import { createLogger } from '../infra/logger';
 import { createSchedule } from '../services/report-schedule-service';
 import { connectTemporal, startWorker } from '../workers/platform-runtime';
+import { percentile as pct } from './percentile';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const MANY = QUICK ? 200 : 1000;
 const LONE = QUICK ? 3 : 5;
 const CHECK_INTERVAL_S = 15 * 60;
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 

@@ -22,6 +22,7 @@ import { startEmbeddedPostgres } from '../infra/embedded-postgres';
 import { createLogger } from '../infra/logger';
 import { runSearch } from '../services/search-service';
 import type { SearchRecordType } from '../domain/search/search-fields';
+import { percentile as pct } from './percentile';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const ENTITIES = 1_000_000;
@@ -220,7 +221,6 @@ function queryMix(walletPrefix: string, walletInfix: string): MixQuery[] {
   ];
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function time(rounds: number, fn: () => Promise<unknown>): Promise<number[]> {
   const out: number[] = [];

@@ -11,7 +11,7 @@ import {
   entityActivity,
   entityNeighborsByValue,
   entityNodeByValue,
-  existingEntityIds,
+  entityNodes,
   getIndicator,
   getIntelEntityDetail,
   listIndicators,
@@ -144,7 +144,7 @@ function normalizedValue(type: GraphEntityType, raw: string): string {
 }
 
 async function resolveSeeds(deps: AppDeps, seeds: string[]): Promise<string[]> {
-  const known = await existingEntityIds(deps.knex, seeds.filter((s) => UUID.test(s)).map((s) => s.toLowerCase()));
+  const known = new Set((await entityNodes(deps.knex, seeds.filter((s) => UUID.test(s)).map((s) => s.toLowerCase()))).map((n) => n.id));
   const ids: string[] = [];
   for (const [i, s] of seeds.entries()) {
     if (UUID.test(s)) {

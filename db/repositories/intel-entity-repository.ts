@@ -49,7 +49,8 @@ const ORDER_KEYS: Record<IntelEntityOrder, { expr: string; text: string; cast: s
   sightings: { expr: 'e.sighting_count', text: 'e.sighting_count::text', cast: 'integer' },
 };
 
-const COLUMNS = [
+/** The columns of an entity row in the explorer's answers (the detail adds its risk explanation). */
+export const INTEL_ENTITY_COLUMNS = [
   'e.id',
   'e.type',
   'e.value',
@@ -83,7 +84,7 @@ export async function listIntelEntities(
   const order = filters.orderBy ?? 'risk';
   const key = ORDER_KEYS[order];
   const q = baseQuery(knex, filters)
-    .select(COLUMNS)
+    .select(INTEL_ENTITY_COLUMNS)
     .select(knex.raw(`${key.text} AS _key`))
     .orderByRaw(`${key.expr} DESC, e.id DESC`)
     .limit(page.limit + 1);

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import type { GraphEntityType, RelationshipKind } from '../../domain/graph/entity-types';
 import type { RiskFactorExplanation } from '../../domain/intelligence/risk-score';
 import { prepared } from '../prepared-query';
-import type { IntelEntityRow } from './intel-entity-repository';
+import { INTEL_ENTITY_COLUMNS, type IntelEntityRow } from './intel-entity-repository';
 
 const UUID_RE = `'^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'`;
 const asUuid = (col: string) => `(CASE WHEN ${col} ~* ${UUID_RE} THEN ${col}::uuid END)`;
@@ -34,9 +34,8 @@ export interface LinkedCase {
   via: string[];
 }
 
-/** The entity columns every read answers (never the search vector). */
-const ENTITY_COLUMNS = `e.id, e.type, e.value, e.display_value, e.attributes, e.first_seen_at, e.last_seen_at, e.sighting_count,
-  e.risk_score, e.loss_by_currency, e.loss_max, e.victim_count, e.risk_explanation, e.risk_computed_at`;
+/** The list's entity columns and the risk explanation (never the search vector). */
+const ENTITY_COLUMNS = [...INTEL_ENTITY_COLUMNS, 'e.risk_explanation', 'e.risk_computed_at'].join(', ');
 
 export interface IntelEntityDetail {
   entity: IntelEntityDetailRow;
@@ -96,13 +95,6 @@ export async function getIntelEntityDetail(
     sightings: _sightings.map((x) => ({ ...x, first_observed_at: new Date(x.first_observed_at), last_observed_at: new Date(x.last_observed_at) })),
     cases: _cases,
   };
-}
-
-/** Whether each id names an entity: the ids that do. */
-export async function existingEntityIds(knex: Knex, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = (await prepared(knex('entities').whereRaw('id = ANY(?::uuid[])', [ids]).select('id'))) as Array<{ id: string }>;
-  return new Set(rows.map((r) => r.id));
 }
 
 /** An entity's id and node fields by natural key. */

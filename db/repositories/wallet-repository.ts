@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 import type { WalletRecord } from '../../domain/wallets/wallet-export-rows';
 import type { Confidence } from '../../domain/wallets/wallet-types';
+import { CONFIDENCE_RANK } from '../../domain/wallets/confidence-rules';
 import { NETWORK_RANK, TOKEN_RANK } from '../../domain/wallets/wallet-scanner';
 import { keysetPage, type Keyset, type KeysetPage } from '../keyset-page';
 
@@ -29,14 +30,16 @@ export interface WalletFindingInput {
   tokenBasis?: string | null;
 }
 
-const RANK_SQL = (col: string): string => `CASE ${col} WHEN 'high' THEN 3 WHEN 'medium' THEN 2 ELSE 1 END`;
-const basisSql = (col: string, ranks: Record<string, number>): string =>
+/** A rank table as SQL (0 for NULL or an unknown value), so the database ranks as the engine does. */
+const rankSql = (col: string, ranks: Record<string, number>): string =>
   `CASE ${col} ${Object.entries(ranks).map(([basis, rank]) => `WHEN '${basis}' THEN ${rank}`).join(' ')} ELSE 0 END`;
 /** Evidence strength of a reading, as the engine ranks readings: confidence, then the network's basis, then the token's. */
 const STRENGTH_SQL = (t: string): string =>
-  `(${RANK_SQL(`${t}.confidence`)} * 10000 + ${basisSql(`${t}.network_basis`, NETWORK_RANK)} * 100 + ${basisSql(`${t}.token_basis`, TOKEN_RANK)})`;
+  `(${rankSql(`${t}.confidence`, CONFIDENCE_RANK)} * 10000 + ${rankSql(`${t}.network_basis`, NETWORK_RANK)} * 100 + ${rankSql(`${t}.token_basis`, TOKEN_RANK)})`;
+/** Whether the incoming row (`excluded`) is the stronger reading of the stored one. */
+const STRONGER = `${STRENGTH_SQL('excluded')} > ${STRENGTH_SQL('wallets')}`;
 const strength = (f: WalletFindingInput): number =>
-  ({ high: 3, medium: 2, low: 1 })[f.confidence] * 10000 +
+  CONFIDENCE_RANK[f.confidence] * 10000 +
   ((NETWORK_RANK as Record<string, number>)[f.networkBasis ?? ''] ?? 0) * 100 +
   ((TOKEN_RANK as Record<string, number>)[f.tokenBasis ?? ''] ?? 0);
 
@@ -60,8 +63,7 @@ export async function upsertWallets(knex: Knex, scanId: string, findings: readon
     source: f.source, context: (f.context ?? '').slice(0, 2000), page_url: f.pageUrl ?? null,
     memo: f.memo ? f.memo.slice(0, 200) : null, network_basis: f.networkBasis ?? null, token_basis: f.tokenBasis ?? null,
   }));
-  const stronger = `${STRENGTH_SQL('excluded')} > ${STRENGTH_SQL('wallets')}`;
-  const pick = (col: string) => knex.raw(`CASE WHEN ${stronger} THEN excluded.${col} ELSE wallets.${col} END`);
+  const pick = (col: string) => knex.raw(`CASE WHEN ${STRONGER} THEN excluded.${col} ELSE wallets.${col} END`);
   await knex('wallets')
     .insert(rows)
     .onConflict(['scan_id', 'network', 'address'])
@@ -70,11 +72,11 @@ export async function upsertWallets(knex: Knex, scanId: string, findings: readon
       confidence: pick('confidence'),
       source: pick('source'),
       context: pick('context'),
-      page_url: knex.raw(`CASE WHEN ${stronger} THEN excluded.page_url ELSE COALESCE(wallets.page_url, excluded.page_url) END`),
+      page_url: knex.raw(`CASE WHEN ${STRONGER} THEN excluded.page_url ELSE COALESCE(wallets.page_url, excluded.page_url) END`),
       // A memo seen once stays (a later page without it must not erase it); a stronger finding's memo wins.
-      memo: knex.raw(`CASE WHEN ${stronger} THEN COALESCE(excluded.memo, wallets.memo) ELSE COALESCE(wallets.memo, excluded.memo) END`),
-      network_basis: knex.raw(`CASE WHEN ${stronger} THEN COALESCE(excluded.network_basis, wallets.network_basis) ELSE COALESCE(wallets.network_basis, excluded.network_basis) END`),
-      token_basis: knex.raw(`CASE WHEN ${stronger} THEN excluded.token_basis ELSE wallets.token_basis END`),
+      memo: knex.raw(`CASE WHEN ${STRONGER} THEN COALESCE(excluded.memo, wallets.memo) ELSE COALESCE(wallets.memo, excluded.memo) END`),
+      network_basis: knex.raw(`CASE WHEN ${STRONGER} THEN COALESCE(excluded.network_basis, wallets.network_basis) ELSE COALESCE(wallets.network_basis, excluded.network_basis) END`),
+      token_basis: knex.raw(`CASE WHEN ${STRONGER} THEN excluded.token_basis ELSE wallets.token_basis END`),
     });
   return rows.length;
 }
