@@ -10,5 +10,6 @@ module.exports = {
   spec: namesTestFiles ? [] : ['test/**/*.test.ts'],
   timeout: 60000,
   exit: true,
-  reporter: 'spec',
+  // spec, plus a plain closing line 'tests: N passed, N failed, N skipped' that CI services read.
+  reporter: 'test/reporter/spec-with-summary.ts',
 };
