@@ -5,7 +5,10 @@
 // cluster's shared_buffers); 50 concurrent keep-alive clients in a child process (bench/http-load.ts)
 // measure p50/p95/p99 of the entity list, entity detail, neighbours and the graph at depth 3 from a
 // hub (max_nodes 500), and of GET /healthz: the floor, what the HTTP stack alone costs at that
-// concurrency on this machine. Beside them, naive baselines run against the same data: the list
+// concurrency on this machine. Each closed-loop run also prints the CPU one request costs in the
+// API, in PostgreSQL and in the clients' process, and what that allows on this machine's cores
+// (the highest rate, and the least mean wait of 50 clients that never pause: Little's law).
+// Beside them, naive baselines run against the same data: the list
 // sorted on an unindexed expression, neighbours through `src = $1 OR dst = $1` without a limit, and
 // the graph as an uncapped recursive CTE (cut at 10 s).
 // BENCH_QUICK=1 seeds 50,000 entities / 150,000 edges in a separate directory.
@@ -27,6 +30,7 @@ import { createLogger } from '../infra/logger';
 import { startApiServer } from '../workers/platform-runtime';
 import { loadFromChild } from './http-load';
 import { percentile as pct } from './percentile';
+import { postmasterPid, processTreeCpuMs } from './process-cpu';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const ENTITIES = QUICK ? 50_000 : 1_000_000;
@@ -157,10 +161,17 @@ export async function run(): Promise<void> {
     const email = 'bench-analyst@example.org';
     await addUserRoles(knex, email, ['analyst']);
     const headers = { 'X-Goog-Authenticated-User-Email': `accounts.google.com:${email}` };
-    const http = async (label: string, path: (k: number) => string, thinkMs = 0) => ({
-      label,
-      ...(await loadFromChild({ baseUrl: api.url, headers, paths: Array.from({ length: REQUESTS }, (_, k) => path(k)), clients: CLIENTS, requests: REQUESTS, thinkMs })),
-    });
+    const postmaster = postmasterPid(pgServer.clusterDir);
+    // Each run also measures the CPU its requests cost in the API (this process), in PostgreSQL (the
+    // postmaster and its backends) and in the clients' process.
+    const http = async (label: string, path: (k: number) => string, thinkMs = 0) => {
+      const api0 = process.cpuUsage();
+      const pg0 = processTreeCpuMs(postmaster);
+      const load = await loadFromChild({ baseUrl: api.url, headers, paths: Array.from({ length: REQUESTS }, (_, k) => path(k)), clients: CLIENTS, requests: REQUESTS, thinkMs });
+      const apiCpu = process.cpuUsage(api0);
+      const cpu = { api: (apiCpu.user + apiCpu.system) / 1000 / REQUESTS, pg: (processTreeCpuMs(postmaster) - pg0) / REQUESTS, clients: load.cpuMs / REQUESTS };
+      return { label, ...load, cpu };
+    };
     const pick = (k: number) => HUBS + ((k * 104_729) % (ENTITIES - HUBS));
     // Warm-up: one pass over every path kind, so that the first figures do not pay for cold caches alone.
     await http('warm-up', (k) => [`/intelligence/entities?order_by=risk&entity_type=${TYPES[k % TYPES.length]}&limit=50`, `/intelligence/entities/${id(pick(k + 7))}`, `/intelligence/graph?seed=${id(k % HUBS)}&depth=3&max_nodes=500`][k % 3]!);
@@ -208,6 +219,20 @@ export async function run(): Promise<void> {
       process.stdout.write(
         `  ${o.label.padEnd(48)} p50 ${o.p50.toFixed(1)} p95 ${o.p95.toFixed(1)} p99 ${o.p99.toFixed(1)} ms, ${o.rate.toFixed(0)} req/s (failures ${o.failures})` +
           ` | baseline ${b.label}: p50 ${b.p50.toFixed(1)} p95 ${b.p95.toFixed(1)} p99 ${b.p99.toFixed(1)} ms (failures/timeouts ${b.failures}) | p95 ratio ${(b.p95 / o.p95).toFixed(1)}x\n`,
+      );
+    }
+    // What the machine allows: with c ms of CPU per request on n cores, at most n * 1000 / c requests
+    // per second; N clients that never pause then wait at least N / rate on average (Little's law),
+    // whatever the code does with the rest of its time.
+    const cores = os.cpus().length;
+    process.stdout.write(`  CPU per request in the closed-loop runs (API process, PostgreSQL, clients' process) and what ${cores} cores allow:\n`);
+    for (const o of [floor, ...ours]) {
+      const total = o.cpu.api + o.cpu.pg + o.cpu.clients;
+      const server = o.cpu.api + o.cpu.pg;
+      process.stdout.write(
+        `    ${o.label.padEnd(46)} API ${o.cpu.api.toFixed(2)} + PostgreSQL ${o.cpu.pg.toFixed(2)} + clients ${o.cpu.clients.toFixed(2)} = ${total.toFixed(2)} ms:` +
+          ` at most ${((cores * 1000) / total).toFixed(0)} req/s, so ${CLIENTS} clients wait >= ${((CLIENTS * total) / cores).toFixed(1)} ms on average` +
+          ` (>= ${((CLIENTS * server) / cores).toFixed(1)} ms with the clients on another machine)\n`,
       );
     }
     process.stdout.write(`  paced: ${CLIENTS} clients, each pausing ${THINK_MS} ms on average (exponential) between requests\n`);

@@ -26,6 +26,8 @@ export interface LoadResult {
   failures: number;
   /** Answered requests per second over the whole run. */
   rate: number;
+  /** CPU time of the load generator's own process over the run, in ms. */
+  cpuMs: number;
 }
 
 async function runLoad(spec: LoadSpec): Promise<LoadResult> {
@@ -43,6 +45,7 @@ async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   let next = 0;
   let failures = 0;
   const started = performance.now();
+  const cpu0 = process.cpuUsage();
   await Promise.all(
     Array.from({ length: spec.clients }, async (_, c) => {
       // Paced clients start spread over one think time, not all at once.
@@ -62,9 +65,10 @@ async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpu0);
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), failures, rate: spec.requests / elapsed };
+  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), failures, rate: spec.requests / elapsed, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 /** Runs the load in a child process and answers its figures. */
