@@ -12,7 +12,7 @@ import packageJson from '../package.json';
 import { createDossierActivities } from './dossiers/dossier-activities';
 import { createAnalyticsRefreshActivities } from './analytics/analytics-refresh-activities';
 import { createIntakeActivities } from './intakes/intake-processing';
-import { createLlmVerifierFromSettings } from './wallets/wallet-extraction';
+import { createLlmVerifierFromSettings } from './wallets/llm-verifier-settings';
 import { browserTaskQueue, createCrawlerBrowser, type CrawlerBrowser } from './investigations/crawler-browser';
 import { createEgressCheck } from './investigations/crawler-egress';
 import { createInvestigationActivities } from './investigations/investigation-activities';

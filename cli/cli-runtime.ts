@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import type { Client } from '@temporalio/client';
-import { loadConfig, type AppConfig } from '../config/config';
 import { createKnex } from '../db/connection';
 import { migrateLatest } from '../db/migrate';
 import { startEmbeddedPostgres } from '../infra/embedded-postgres';
@@ -12,11 +11,9 @@ import { createLogger } from '../infra/logger';
 import { temporalConnectionOptions } from '../infra/temporal-connection';
 import { platformAddresses } from '../workers/infrastructure';
 
-let cachedConfig: AppConfig | null = null;
-export function cliConfig(): AppConfig {
-  cachedConfig ??= loadConfig();
-  return cachedConfig;
-}
+import { cliConfig } from './cli-config';
+
+export { cliConfig };
 
 async function reachable(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });

@@ -1,26 +1,13 @@
 // The three stages wired together for callers with side effects (CLI, investigation activities):
-// deterministic extraction -> optional LLM verification -> allowlist.
-import Anthropic from '@anthropic-ai/sdk';
+// deterministic extraction -> optional LLM verification -> allowlist. The LLM verifier's client (the
+// Anthropic SDK) is in ./llm-verifier-settings, so that a scan without the LLM never loads it.
 import { applyAllowlist } from '../../domain/wallets/allowlist-filter';
 import type { AllowlistPair, ExtractionResult } from '../../domain/wallets/wallet-types';
-import { createWalletLlmVerifier, type LlmVerificationStats, type WalletLlmVerifier } from './llm-verification';
-import { LruVerdictCache, type VerdictCache } from './verdict-cache';
+import type { LlmVerificationStats, WalletLlmVerifier } from './llm-verification';
 
-export interface WalletVerificationSettings {
-  anthropicApiKey?: string;
-  anthropicBaseUrl?: string;
-  model: string;
-  /** --no-llm */
-  disableLlm?: boolean;
-  cache?: VerdictCache;
-  warn?: (message: string) => void;
-}
-
-/** The LLM verifier when a key is configured and not disabled, otherwise undefined. */
-export function createLlmVerifierFromSettings(s: WalletVerificationSettings): WalletLlmVerifier | undefined {
-  if (s.disableLlm || !s.anthropicApiKey) return undefined;
-  const client = new Anthropic({ apiKey: s.anthropicApiKey, baseURL: s.anthropicBaseUrl, maxRetries: 1, timeout: 60_000 });
-  return createWalletLlmVerifier({ client, model: s.model, cache: s.cache ?? new LruVerdictCache(), warn: s.warn });
+/** Whether verification settings call for the LLM: a key is configured and the LLM is not disabled. */
+export function wantsLlm(s: { anthropicApiKey?: string; disableLlm?: boolean }): boolean {
+  return !s.disableLlm && !!s.anthropicApiKey;
 }
 
 export interface FinalResult extends ExtractionResult {

@@ -65,10 +65,12 @@ export function register(program: Command): void {
     .option('--all', 'also list candidates removed by verification or the allowlist, and the readings of an address that lost to a stronger one, with the reason')
     .option('--coin-tab <label>', 'coin-tab label the page was captured under (e.g. BTC, USDT-TRC20)')
     .action(async (file: string, opts: { json?: boolean; llm: boolean; all?: boolean; coinTab?: string }) => {
-      const { cliConfig } = await import('../cli-runtime');
+      // Only what a scan needs is loaded: not the database or Temporal modules of other commands, and
+      // the Anthropic SDK only when the LLM will be asked (together they were half a scan's start).
+      const { cliConfig } = await import('../cli-config');
       const { loadWalletAllowlist } = await import('../../config/wallet-allowlist');
       const { WalletScanner } = await import('../../domain/wallets/wallet-scanner');
-      const { createLlmVerifierFromSettings, finishExtraction } = await import('../../activities/wallets/wallet-extraction');
+      const { finishExtraction, wantsLlm } = await import('../../activities/wallets/wallet-extraction');
       const config = cliConfig();
       const allowlist = loadWalletAllowlist(config.ssi.allowlist_path);
       let input: Readable;
@@ -101,9 +103,8 @@ export function register(program: Command): void {
         deterministic = scanner.end();
       }
       const warn = (m: string): void => void process.stderr.write(`warning: ${m}\n`);
-      const verifier = createLlmVerifierFromSettings({
-        anthropicApiKey: config.anthropic_api_key, anthropicBaseUrl: config.anthropic_base_url, model: config.ssi.llm_model, disableLlm: !opts.llm, warn,
-      });
+      const settings = { anthropicApiKey: config.anthropic_api_key, anthropicBaseUrl: config.anthropic_base_url, model: config.ssi.llm_model, disableLlm: !opts.llm, warn };
+      const verifier = wantsLlm(settings) ? (await import('../../activities/wallets/llm-verifier-settings')).createLlmVerifierFromSettings(settings) : undefined;
       const result = await finishExtraction(deterministic, { verifier, allowlist: allowlist.pairs, keepRejected: !!opts.all });
       const secs = Math.max((Date.now() - started) / 1000, 0.001);
       process.stderr.write(`scanned ${(chars / 1e6).toFixed(2)} MB in ${secs.toFixed(2)} s: ${result.findings.length} wallet(s)` +

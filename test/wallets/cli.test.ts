@@ -52,6 +52,19 @@ describe('fip ssi wallet (CLI)', function () {
     assert.match(r.stderr, /scanned .* 3 wallet/);
   });
 
+  it('scan --no-llm loads neither the Anthropic SDK nor the database and Temporal clients', async () => {
+    const guard = path.join(dir, 'no-heavy-modules.cjs');
+    fs.writeFileSync(guard, `const M = require('node:module'); const load = M._load;
+M._load = function (request, ...rest) { if (/^(@anthropic-ai\\/sdk|@temporalio\\/client|knex|pg)$/.test(request)) throw new Error('loaded by a scan: ' + request); return load.call(this, request, ...rest); };`);
+    const r = await runFip(['ssi', 'wallet', 'scan', page, '--json', '--no-llm'], { env: { NODE_OPTIONS: `--require ${guard}`, ANTHROPIC_API_KEY: 'set-but-disabled' } });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal((JSON.parse(r.stdout) as unknown[]).length, 3);
+    // The guard does bite: a command that needs the database loads pg.
+    const db = await runFip(['ssi', 'wallet', 'export', '00000000-0000-4000-8000-000000000000', '--format', 'csv'], { env: { NODE_OPTIONS: `--require ${guard}` } });
+    assert.notEqual(db.code, 0);
+    assert.match(db.stderr, /loaded by a scan: (pg|knex)/);
+  });
+
   it('scan - reads stdin; --all lists removed candidates with the reason', async () => {
     const r = await runFip(['ssi', 'wallet', 'scan', '-', '--json', '--all', '--no-llm'], { input: `wallet ${a.evm}\ncommit 0xfeb4151394fbf7bf54b43056d4b17187dc31cf88 wallet\nexample 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed\n` });
     assert.equal(r.code, 0, r.stderr);
