@@ -43,7 +43,9 @@ export function processTreeCpuMs(rootPid: number): number {
     if (!st) continue;
     const pid = Number(name);
     ticks.set(pid, st.ticks);
-    children.set(st.ppid, [...(children.get(st.ppid) ?? []), pid]);
+    const siblings = children.get(st.ppid);
+    if (siblings) siblings.push(pid);
+    else children.set(st.ppid, [pid]);
   }
   let total = 0;
   const stack = [rootPid];

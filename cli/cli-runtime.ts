@@ -10,10 +10,7 @@ import { startEmbeddedPostgres } from '../infra/embedded-postgres';
 import { createLogger } from '../infra/logger';
 import { temporalConnectionOptions } from '../infra/temporal-connection';
 import { platformAddresses } from '../workers/infrastructure';
-
 import { cliConfig } from './cli-config';
-
-export { cliConfig };
 
 async function reachable(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });

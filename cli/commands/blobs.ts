@@ -13,7 +13,7 @@ export function register(program: Command): void {
     .requiredOption('--to <url>', 'destination store URL')
     .option('--json', 'print the result as JSON (progress still goes to stderr)')
     .action(async (opts: { from: string; to: string; json?: boolean }) => {
-      const { cliConfig } = await import('../cli-runtime');
+      const { cliConfig } = await import('../cli-config');
       const { createBlobStoreFromSettings, parseBlobUrl } = await import('../../infra/blob-store');
       const { migrateBlobs } = await import('../../infra/blob-migration');
       for (const [name, url] of [['--from', opts.from], ['--to', opts.to]] as const) {

@@ -31,7 +31,7 @@ export function register(program: Command): void {
           trustedKeys.set(signingKeyId(key), publicKeyPem(key));
         }
         if (options.keyring) {
-          const { cliConfig } = await import('../cli-runtime');
+          const { cliConfig } = await import('../cli-config');
           const { evidenceKeyringFor } = await import('../../infra/evidence-keyring');
           for (const [id, pem] of evidenceKeyringFor(cliConfig()).trustedKeys()) trustedKeys.set(id, pem);
         }
@@ -60,7 +60,7 @@ export function register(program: Command): void {
     .description('Every signing key (active first) with its key id; old public keys stay so old packages verify')
     .option('--json', 'print JSON, public keys included')
     .action(async (options: { json?: boolean }) => {
-      const { cliConfig } = await import('../cli-runtime');
+      const { cliConfig } = await import('../cli-config');
       const { evidenceKeyringFor } = await import('../../infra/evidence-keyring');
       const list = evidenceKeyringFor(cliConfig()).list().sort((a, b) => Number(b.active) - Number(a.active));
       if (options.json) {
@@ -75,7 +75,7 @@ export function register(program: Command): void {
     .command('rotate')
     .description('Make a fresh key active (keyring only); earlier public keys are kept, their private keys dropped')
     .action(async () => {
-      const { cliConfig } = await import('../cli-runtime');
+      const { cliConfig } = await import('../cli-config');
       const { evidenceKeyringFor } = await import('../../infra/evidence-keyring');
       const keyring = evidenceKeyringFor(cliConfig());
       const previous = keyring.activeKeyId();
@@ -86,7 +86,7 @@ export function register(program: Command): void {
     .command('export-public')
     .description('Print the active public key (PEM), for an agency to pin with `fip evidence verify --public-key`')
     .action(async () => {
-      const { cliConfig } = await import('../cli-runtime');
+      const { cliConfig } = await import('../cli-config');
       const { evidenceKeyringFor } = await import('../../infra/evidence-keyring');
       process.stdout.write(evidenceKeyringFor(cliConfig()).signer().publicKeyPem);
     });

@@ -10,7 +10,8 @@ export function register(program: Command): void {
     .option('--dry-run', 'only list what would be done')
     .option('--json', 'print the result as JSON')
     .action(async (opts: { dryRun?: boolean; json?: boolean }) => {
-      const { withDatabase, withTemporal, cliConfig } = await import('../cli-runtime');
+      const { withDatabase, withTemporal } = await import('../cli-runtime');
+      const { cliConfig } = await import('../cli-config');
       const { createActivities, createActivityResources } = await import('../../activities');
       const { createLogger } = await import('../../infra/logger');
       const config = cliConfig();

@@ -7,7 +7,7 @@ export function register(program: Command): void {
     .description('Find or build the Temporal CLI exactly as `npm start` does, and print its path')
     .action(async () => {
       const { resolveTemporalCli } = await import('../../infra/temporal-cli');
-      const { cliConfig } = await import('../cli-runtime');
+      const { cliConfig } = await import('../cli-config');
       const found = await resolveTemporalCli(cliConfig().temporal_cli_path, (line) => process.stderr.write(`${line}\n`));
       if (!found) {
         process.stderr.write('no Temporal CLI and no Go toolchain: `npm start` will use the Temporal SDK download (needs internet)\n');
@@ -33,7 +33,8 @@ export function register(program: Command): void {
     .command('temporal')
     .description("Register the platform's search attributes (FipKind, FipRecordId) in the Temporal namespace (idempotent)")
     .action(async () => {
-      const { withTemporal, cliConfig } = await import('../cli-runtime');
+      const { withTemporal } = await import('../cli-runtime');
+      const { cliConfig } = await import('../cli-config');
       const { registerPlatformSearchAttributes } = await import('../../services/temporal-search-attributes');
       const namespace = cliConfig().temporal_namespace;
       const done = await withTemporal((client) => registerPlatformSearchAttributes(client.connection, namespace));

@@ -146,7 +146,7 @@ export function register(program: Command): void {
     .description('The token-network allowlist as loaded (fails if the file is invalid)')
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }) => {
-      const { cliConfig } = await import('../cli-runtime');
+      const { cliConfig } = await import('../cli-config');
       const { loadWalletAllowlist } = await import('../../config/wallet-allowlist');
       const { networkInfo } = await import('../../domain/wallets/network-catalog');
       const list = loadWalletAllowlist(cliConfig().ssi.allowlist_path);

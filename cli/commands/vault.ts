@@ -10,7 +10,8 @@ export function register(program: Command): void {
         'old one in SVC_VAULT__PREVIOUS_MASTER_KEYS first, then run this',
     )
     .action(async () => {
-      const { withDatabase, cliConfig } = await import('../cli-runtime');
+      const { withDatabase } = await import('../cli-runtime');
+      const { cliConfig } = await import('../cli-config');
       const { rotateVault } = await import('../../services/vault-rotation');
       const report = await withDatabase((knex) => rotateVault(knex, cliConfig()));
       process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
@@ -23,7 +24,8 @@ export function register(program: Command): void {
     .command('status')
     .description('The active master key id and how many records each key wraps')
     .action(async () => {
-      const { withDatabase, cliConfig } = await import('../cli-runtime');
+      const { withDatabase } = await import('../cli-runtime');
+      const { cliConfig } = await import('../cli-config');
       const { vaultStatus } = await import('../../services/vault-rotation');
       process.stdout.write(`${JSON.stringify(await withDatabase((knex) => vaultStatus(knex, cliConfig())), null, 2)}\n`);
     });
