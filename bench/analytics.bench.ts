@@ -28,6 +28,7 @@ import { startEmbeddedPostgres } from '../infra/embedded-postgres';
 import { createConfiguredBlobStore } from '../infra/blob-store';
 import { createLogger } from '../infra/logger';
 import { startApiServer } from '../workers/platform-runtime';
+import { graphProjectionFor } from '../services/intelligence/graph-projection';
 import { loadFromChild } from './http-load';
 import { percentile as pct } from './percentile';
 import { postmasterPid, processTreeCpuMs } from './process-cpu';
@@ -155,19 +156,30 @@ export async function run(): Promise<void> {
   const baselineKnex = createKnex(pgServer.url, CLIENTS);
   // The intelligence routes never touch Temporal: the API runs without it.
   const api = await startApiServer({ config, knex, temporal: {} as Client, log, blobs: createConfiguredBlobStore(config) }, 0, '127.0.0.1');
+  // The same API with the graph walked by SQL (one query per level): what the in-memory graph replaces.
+  const sqlGraphConfig = { ...config, analytics: { ...config.analytics, graph_in_memory: false } };
+  const apiSqlGraph = await startApiServer({ config: sqlGraphConfig, knex, temporal: {} as Client, log, blobs: createConfiguredBlobStore(config) }, 0, '127.0.0.1');
   try {
     await migrateLatest(knex);
     await seed(knex);
+    // A running API builds its in-memory graph on the first graph request, in the background (the SQL
+    // traversal answers meanwhile); the bench measures the built state, and prints what building cost.
+    const rss0 = process.memoryUsage().rss;
+    const buildStarted = Date.now();
+    const projection = graphProjectionFor(knex, log);
+    await projection.warm();
+    if (!projection.ready) throw new Error('the graph projection did not build');
+    const graphBuild = { seconds: (Date.now() - buildStarted) / 1000, rssMb: (process.memoryUsage().rss - rss0) / 1e6 };
     const email = 'bench-analyst@example.org';
     await addUserRoles(knex, email, ['analyst']);
     const headers = { 'X-Goog-Authenticated-User-Email': `accounts.google.com:${email}` };
     const postmaster = postmasterPid(pgServer.clusterDir);
     // Each run also measures the CPU its requests cost in the API (this process), in PostgreSQL (the
     // postmaster and its backends) and in the clients' process.
-    const http = async (label: string, path: (k: number) => string, thinkMs = 0) => {
+    const http = async (label: string, path: (k: number) => string, thinkMs = 0, baseUrl = api.url) => {
       const api0 = process.cpuUsage();
       const pg0 = processTreeCpuMs(postmaster);
-      const load = await loadFromChild({ baseUrl: api.url, headers, paths: Array.from({ length: REQUESTS }, (_, k) => path(k)), clients: CLIENTS, requests: REQUESTS, thinkMs });
+      const load = await loadFromChild({ baseUrl, headers, paths: Array.from({ length: REQUESTS }, (_, k) => path(k)), clients: CLIENTS, requests: REQUESTS, thinkMs });
       const apiCpu = process.cpuUsage(api0);
       const cpu = { api: (apiCpu.user + apiCpu.system) / 1000 / REQUESTS, pg: (processTreeCpuMs(postmaster) - pg0) / REQUESTS, clients: load.cpuMs / REQUESTS };
       return { label, ...load, cpu };
@@ -183,6 +195,7 @@ export async function run(): Promise<void> {
       await http('neighbors (limit 100)', (k) => `/intelligence/entities/domain/bench-${pick(k) - (pick(k) % 8)}.example/neighbors`),
       await http('graph depth 3 from a hub, max 500', (k) => `/intelligence/graph?seed=${id(k % HUBS)}&depth=3&max_nodes=500`),
     ];
+    const sqlGraph = await http('graph, the same walked by SQL', (k) => `/intelligence/graph?seed=${id(k % HUBS)}&depth=3&max_nodes=500`, 0, apiSqlGraph.url);
     // The same requests from 50 analysts who read each answer (1 s mean pause): latency when the
     // server is busy but not saturated.
     const paced = [
@@ -224,9 +237,15 @@ export async function run(): Promise<void> {
     // What the machine allows: with c ms of CPU per request on n cores, at most n * 1000 / c requests
     // per second; N clients that never pause then wait at least N / rate on average (Little's law),
     // whatever the code does with the rest of its time.
+    process.stdout.write(
+      `  ${sqlGraph.label.padEnd(48)} p50 ${sqlGraph.p50.toFixed(1)} p95 ${sqlGraph.p95.toFixed(1)} p99 ${sqlGraph.p99.toFixed(1)} ms, ${sqlGraph.rate.toFixed(0)} req/s (failures ${sqlGraph.failures}) | in memory: p95 ratio ${(sqlGraph.p95 / ours[3]!.p95).toFixed(1)}x\n`,
+    );
+    process.stdout.write(
+      `  graph in memory: ${projection.stats()!.edges.toLocaleString()} edges between ${projection.stats()!.nodes.toLocaleString()} entities, built in ${graphBuild.seconds.toFixed(1)} s, RSS +${graphBuild.rssMb.toFixed(0)} MB\n`,
+    );
     const cores = os.cpus().length;
     process.stdout.write(`  CPU per request in the closed-loop runs (API process, PostgreSQL, clients' process) and what ${cores} cores allow:\n`);
-    for (const o of [floor, ...ours]) {
+    for (const o of [floor, ...ours, sqlGraph]) {
       const total = o.cpu.api + o.cpu.pg + o.cpu.clients;
       const server = o.cpu.api + o.cpu.pg;
       process.stdout.write(
@@ -241,6 +260,7 @@ export async function run(): Promise<void> {
     }
   } finally {
     await api.close();
+    await apiSqlGraph.close();
     await knex.destroy();
     await baselineKnex.destroy();
     await pgServer.stop();

@@ -68,6 +68,9 @@ const schema = z.strictObject({
       scheduled_report_check_interval_minutes: int(1, 24 * 60).default(15),
       // How often the analytics-refresh Schedule refreshes the dashboards' materialized views.
       dashboard_refresh_interval_minutes: int(1, 24 * 60).default(5),
+      // GET /intelligence/graph walks an in-memory copy of the relationships (built on first use,
+      // kept fresh through a change feed: services/intelligence/graph-projection.ts); false: SQL only.
+      graph_in_memory: bool.default(true),
     })
     .prefault({}),
   smtp: z

@@ -18,7 +18,7 @@ import {
   searchEntities,
   type IntelEntityDetail,
 } from '../../db/repositories/intel-read-repository';
-import { traverseGraph } from '../../db/repositories/graph-traversal-repository';
+import { traverseRelationshipGraph } from '../../services/intelligence/graph-projection';
 import { renderGraphPng } from '../../services/intelligence/graph-png';
 import { entityDetailView, entityView, indicatorView, nodeView, rolesOf } from '../../services/intelligence/intelligence-views';
 import type { AppDeps } from '../app-deps';
@@ -143,13 +143,17 @@ function normalizedValue(type: GraphEntityType, raw: string): string {
   return n.value;
 }
 
-async function resolveSeeds(deps: AppDeps, seeds: string[]): Promise<string[]> {
-  const known = new Set((await entityNodes(deps.knex, seeds.filter((s) => UUID.test(s)).map((s) => s.toLowerCase()))).map((n) => n.id));
+/**
+ * The seeds' entity ids: type:value seeds are looked up here (400 or 404 for a bad one); id seeds
+ * are checked by graphOf against the answer's nodes, which saves a query per graph request.
+ */
+async function resolveSeeds(deps: AppDeps, seeds: string[]): Promise<{ ids: string[]; byId: Array<{ index: number; raw: string; id: string }> }> {
   const ids: string[] = [];
+  const byId: Array<{ index: number; raw: string; id: string }> = [];
   for (const [i, s] of seeds.entries()) {
     if (UUID.test(s)) {
-      if (!known.has(s.toLowerCase())) throw new NotFoundError(`query.seed.${i}: no entity ${s}`);
       ids.push(s.toLowerCase());
+      byId.push({ index: i, raw: s, id: s.toLowerCase() });
       continue;
     }
     const colon = s.indexOf(':');
@@ -162,7 +166,7 @@ async function resolveSeeds(deps: AppDeps, seeds: string[]): Promise<string[]> {
     if (!e) throw new NotFoundError(`query.seed.${i}: no ${type} entity ${s.slice(colon + 1)}`);
     ids.push(e.id);
   }
-  return [...new Set(ids)];
+  return { ids: [...new Set(ids)], byId };
 }
 
 function entityDetail(d: IntelEntityDetail, roles: ReturnType<typeof rolesOf>) {
@@ -170,8 +174,22 @@ function entityDetail(d: IntelEntityDetail, roles: ReturnType<typeof rolesOf>) {
 }
 
 async function graphOf(deps: AppDeps, q: z.infer<typeof GraphQuery>) {
-  const seeds = await resolveSeeds(deps, q.seed);
-  const g = await traverseGraph(deps.knex, seeds, { depth: q.depth, maxNodes: q.max_nodes, edgeKinds: q.edge_kinds, minWeight: q.min_weight });
+  const { ids: seeds, byId } = await resolveSeeds(deps, q.seed);
+  const g = await traverseRelationshipGraph(
+    deps.knex,
+    seeds,
+    { depth: q.depth, maxNodes: q.max_nodes, edgeKinds: q.edge_kinds, minWeight: q.min_weight },
+    { inMemory: deps.config.analytics.graph_in_memory, log: deps.log },
+  );
+  // An id seed names an entity when the answer holds it (every kept seed is a node); one the
+  // answer lacks is unknown, or was cut by a max_nodes below the number of seeds: ask.
+  const answered = new Set(g.nodes.filter((n) => n.depth === 0).map((n) => n.id));
+  const unanswered = byId.filter((s) => !answered.has(s.id));
+  if (unanswered.length > 0) {
+    const known = new Set((await entityNodes(deps.knex, unanswered.map((s) => s.id))).map((n) => n.id));
+    const unknown = unanswered.find((s) => !known.has(s.id));
+    if (unknown) throw new NotFoundError(`query.seed.${unknown.index}: no entity ${unknown.raw}`);
+  }
   return { seeds, g };
 }
 

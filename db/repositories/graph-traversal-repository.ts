@@ -1,7 +1,11 @@
 // Breadth-first traversal of the relationship graph, one SQL query per level with caps (never an
 // uncapped recursive CTE): from the frontier, each node's heaviest edges in both directions (at most
 // `remaining + 1` per node and direction, through relationships_src_weight_idx / _dst_weight_idx),
-// filtered by kind and weight; new nodes are taken heaviest edge first until max_nodes.
+// filtered by kind and weight, ties by edge id; new nodes are taken heaviest edge first (then by
+// edge id) until max_nodes.
+// GET /intelligence/graph walks the in-memory projection (services/intelligence/graph-projection.ts)
+// with the same semantics; this is the reference the tests compare it with, and the fallback while
+// the projection is being built.
 // `truncated` says a cap cut the answer: more new nodes than room, or a node with more edges than
 // were read.
 import type { Knex } from 'knex';
@@ -48,10 +52,10 @@ export async function traverseGraph(knex: Knex, seeds: string[], opts: Traversal
       `SELECT x.* FROM unnest(CAST(? AS uuid[])) AS f(id)
          CROSS JOIN LATERAL (
            (SELECT r.id, r.src_entity_id AS src, r.dst_entity_id AS dst, r.kind, r.weight, f.id AS from_id, r.dst_entity_id AS other
-              FROM relationships r WHERE r.src_entity_id = f.id ${filter} ORDER BY r.weight DESC LIMIT ?)
+              FROM relationships r WHERE r.src_entity_id = f.id ${filter} ORDER BY r.weight DESC, r.id LIMIT ?)
            UNION ALL
            (SELECT r.id, r.src_entity_id, r.dst_entity_id, r.kind, r.weight, f.id, r.src_entity_id
-              FROM relationships r WHERE r.dst_entity_id = f.id ${filter} ORDER BY r.weight DESC LIMIT ?)
+              FROM relationships r WHERE r.dst_entity_id = f.id ${filter} ORDER BY r.weight DESC, r.id LIMIT ?)
          ) x
         ORDER BY x.weight DESC, x.id`,
       [frontier, ...filterArgs, perNode, ...filterArgs, perNode],

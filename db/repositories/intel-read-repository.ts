@@ -176,8 +176,9 @@ export async function entityNeighborsByValue(
 
 export async function entityNodes(knex: Knex, ids: string[]): Promise<GraphNodeRow[]> {
   if (ids.length === 0) return [];
-  // One array parameter, not one placeholder per id: a graph asks for up to 2,000.
-  return (await prepared(knex('entities').whereRaw('id = ANY(?::uuid[])', [ids]).select('id', 'type', 'value', 'display_value', 'risk_score'))) as GraphNodeRow[];
+  // One parameter, not one placeholder per id (a graph asks for up to 2,000): the ids joined by
+  // commas, which costs less to send than a text[] whose every element the driver escapes.
+  return (await prepared(knex('entities').whereRaw("id = ANY(string_to_array(?, ',')::uuid[])", [ids.join(',')]).select('id', 'type', 'value', 'display_value', 'risk_score'))) as GraphNodeRow[];
 }
 
 export interface IndicatorRow {

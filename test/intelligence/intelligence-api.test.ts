@@ -254,6 +254,17 @@ describe('intelligence analytics (API)', function () {
     assert.deepEqual(kinds.body.nodes.map((n: { id: string }) => n.id), [s.ids.d1]);
     const unknown = await http(`${url}/intelligence/graph?seed=domain:nowhere-${s.tag}.example`, { headers: as.analyst });
     assert.equal(unknown.status, 404);
+    // An id that names no entity, as the second seed, and even when max_nodes leaves it out.
+    const noSuchId = randomUUID();
+    for (const cap of [10, 1]) {
+      const unknownId = await http(`${url}/intelligence/graph?seed=${s.ids.d1}&seed=${noSuchId}&max_nodes=${cap}`, { headers: as.analyst });
+      assert.equal(unknownId.status, 404, `max_nodes ${cap}`);
+      assert.equal(unknownId.body.error.message, `query.seed.1: no entity ${noSuchId}`);
+    }
+    const twoSeedsOneRoom = await http(`${url}/intelligence/graph?seed=${s.ids.d1}&seed=${s.ids.p1}&max_nodes=1`, { headers: as.analyst });
+    assert.equal(twoSeedsOneRoom.status, 200);
+    assert.deepEqual(twoSeedsOneRoom.body.nodes.map((n: { id: string }) => n.id), [s.ids.d1]);
+    assert.equal(twoSeedsOneRoom.body.truncated, true);
     const bad = await http(`${url}/intelligence/graph?seed=planet:x&depth=5`, { headers: as.analyst });
     assert.equal(bad.status, 400);
   });

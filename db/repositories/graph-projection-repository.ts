@@ -1,0 +1,118 @@
+// Reads of the relationships table for the in-memory graph (services/intelligence/graph-projection.ts):
+// every edge at once, in PostgreSQL's binary COPY format (76 bytes an edge, no text to parse), and
+// the edges written since a transaction horizon (the change feed of migration
+// 20261122002700_relationship_change_feed).
+import type { Knex } from 'knex';
+import type pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { RELATIONSHIP_KINDS, type RelationshipKind } from '../../domain/graph/entity-types';
+
+export interface GraphFeedPosition {
+  /** pg_snapshot_xmin of the read's snapshot, as text (xid8). */
+  xmin: string;
+  /** How many deletes or truncations of relationships the read's snapshot knows. */
+  resets: number;
+}
+
+export interface ChangedEdge {
+  id: string;
+  src: string;
+  dst: string;
+  kind: RelationshipKind;
+  weight: number;
+}
+
+const KINDS_ARRAY = `ARRAY[${RELATIONSHIP_KINDS.map((k) => `'${k}'`).join(', ')}]::text[]`;
+const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
+
+/** One edge of the binary stream: ids as four big-endian words each, kind as its index in RELATIONSHIP_KINDS. */
+export type EdgeSink = (id: number[], src: number[], dst: number[], kind: number, weight: number) => void;
+
+/**
+ * Every edge, in one REPEATABLE READ snapshot, handed to `sink` as it arrives; answers that
+ * snapshot's feed position, from which graphChangesSince() continues.
+ */
+export async function loadAllEdges(knex: Knex, sink: EdgeSink): Promise<GraphFeedPosition & { edges: number }> {
+  const conn = (await knex.client.acquireConnection()) as pg.PoolClient;
+  let edges = 0;
+  try {
+    await conn.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const { rows } = await conn.query<{ xmin: string; resets: string }>(
+      'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, (SELECT count(*) FROM relationship_resets) AS resets',
+    );
+    const stream = conn.query(
+      copyTo(`COPY (SELECT id, src_entity_id, dst_entity_id, (array_position(${KINDS_ARRAY}, kind) - 1)::int2, weight FROM relationships) TO STDOUT (FORMAT binary)`),
+    );
+    let pending: Buffer = Buffer.alloc(0);
+    let headerRead = false;
+    const id = [0, 0, 0, 0];
+    const src = [0, 0, 0, 0];
+    const dst = [0, 0, 0, 0];
+    const words = (b: Buffer, at: number, into: number[]) => {
+      into[0] = b.readUInt32BE(at);
+      into[1] = b.readUInt32BE(at + 4);
+      into[2] = b.readUInt32BE(at + 8);
+      into[3] = b.readUInt32BE(at + 12);
+    };
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      let b = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+      let at = 0;
+      if (!headerRead) {
+        if (b.length < 19) {
+          pending = b;
+          continue;
+        }
+        if (!b.subarray(0, 11).equals(SIGNATURE)) throw new Error('relationships COPY: not PostgreSQL binary COPY output');
+        at = 19 + b.readUInt32BE(15);
+        headerRead = true;
+      }
+      // A tuple: field count (int16), then per field its length (int32) and bytes. Every column is
+      // NOT NULL and of fixed size: 2 + 3 x (4 + 16) + (4 + 2) + (4 + 4) = 76 bytes.
+      while (b.length - at >= 2) {
+        const fields = b.readInt16BE(at);
+        if (fields === -1) {
+          at += 2;
+          break;
+        }
+        if (b.length - at < 76) break;
+        if (fields !== 5 || b.readInt32BE(at + 2) !== 16 || b.readInt32BE(at + 62) !== 2 || b.readInt32BE(at + 68) !== 4) {
+          throw new Error('relationships COPY: unexpected tuple layout');
+        }
+        words(b, at + 6, id);
+        words(b, at + 26, src);
+        words(b, at + 46, dst);
+        sink(id, src, dst, b.readInt16BE(at + 66), b.readInt32BE(at + 72));
+        edges++;
+        at += 76;
+      }
+      pending = b.subarray(at);
+      b = pending;
+    }
+    await conn.query('COMMIT');
+    return { xmin: rows[0]!.xmin, resets: Number(rows[0]!.resets), edges };
+  } catch (err) {
+    await conn.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    await knex.client.releaseConnection(conn);
+  }
+}
+
+/**
+ * The edges written by transactions at or after `xmin` that this snapshot sees, and this
+ * snapshot's position, in one statement (so one snapshot).
+ */
+export async function graphChangesSince(knex: Knex, xmin: string): Promise<GraphFeedPosition & { changes: ChangedEdge[] }> {
+  const { rows } = (await knex.raw(
+    `SELECT s.xmin::text AS xmin, s.resets, r.id, r.src_entity_id AS src, r.dst_entity_id AS dst, r.kind, r.weight
+       FROM (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin, (SELECT count(*)::int FROM relationship_resets) AS resets) s
+       LEFT JOIN relationships r ON r.write_xid >= CAST(? AS xid8)`,
+    [xmin],
+  )) as { rows: Array<{ xmin: string; resets: number; id: string | null; src: string; dst: string; kind: RelationshipKind; weight: number }> };
+  const first = rows[0]!;
+  return {
+    xmin: first.xmin,
+    resets: first.resets,
+    changes: rows.filter((r) => r.id !== null).map((r) => ({ id: r.id!, src: r.src, dst: r.dst, kind: r.kind, weight: r.weight })),
+  };
+}

@@ -1,0 +1,195 @@
+// The in-memory graph (services/intelligence/graph-projection.ts) against the SQL traversal it
+// replaces: the same answers on random graphs with ties, filters and caps; and fresh: edges written
+// through the platform's upsert path, weights that change, a transaction that commits after a read
+// began, and a delete (which makes it rebuild).
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { recordSourceEntities } from '../../db/repositories/entity-repository';
+import { traverseGraph, type TraversalOptions } from '../../db/repositories/graph-traversal-repository';
+import { RELATIONSHIP_KINDS, type RelationshipKind } from '../../domain/graph/entity-types';
+import { uuidWords } from '../../domain/graph/adjacency';
+import { graphProjectionFor, traverseRelationshipGraph } from '../../services/intelligence/graph-projection';
+import { testKnex } from '../support/platform';
+
+/** A deterministic pseudo-random sequence (mulberry32), so that a failure can be replayed. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface RandomGraph {
+  nodes: string[];
+  isolated: string;
+  edges: Array<{ id: string; src: string; dst: string; kind: RelationshipKind }>;
+}
+
+/** `n` tagged entities, a hub linked to a third of them, and about 3n random edges of weights 1-4 (many ties). */
+async function randomGraph(knex: Knex, random: () => number, n: number): Promise<RandomGraph> {
+  const tag = randomUUID().slice(0, 8);
+  const now = new Date();
+  const entities = Array.from({ length: n + 1 }, (_, i) => ({ id: randomUUID(), type: 'domain', value: `g${i}-${tag}.example`, display_value: `g${i}-${tag}.example`, first_seen_at: now, last_seen_at: now }));
+  await knex('entities').insert(entities);
+  const nodes = entities.slice(0, n).map((e) => e.id);
+  const seen = new Set<string>();
+  const rows: Array<{ id: string; src_entity_id: string; dst_entity_id: string; kind: RelationshipKind; weight: number; first_seen_at: Date; last_seen_at: Date }> = [];
+  const add = (a: string, b: string, kind: RelationshipKind) => {
+    if (a === b) return;
+    const [src, dst] = kind === 'co_occurs' && b < a ? [b, a] : [a, b];
+    const key = `${src}|${dst}|${kind}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    rows.push({ id: randomUUID(), src_entity_id: src, dst_entity_id: dst, kind, weight: 1 + Math.floor(random() * 4), first_seen_at: now, last_seen_at: now });
+  };
+  const kinds: RelationshipKind[] = ['co_occurs', 'links_to', 'hosts', 'pays_to'];
+  for (let i = 1; i < n; i += 3) add(nodes[0]!, nodes[i]!, random() < 0.5 ? 'co_occurs' : 'links_to');
+  for (let k = 0; k < 3 * n; k++) add(nodes[Math.floor(random() * n)]!, nodes[Math.floor(random() * n)]!, kinds[Math.floor(random() * kinds.length)]!);
+  await knex('relationships').insert(rows);
+  return { nodes, isolated: entities[n]!.id, edges: rows.map((r) => ({ id: r.id, src: r.src_entity_id, dst: r.dst_entity_id, kind: r.kind })) };
+}
+
+function randomOptions(random: () => number): TraversalOptions {
+  const caps = [1, 2, 3, 5, 8, 13, 40, 500];
+  const kinds = RELATIONSHIP_KINDS.filter(() => random() < 0.35);
+  return {
+    depth: 1 + Math.floor(random() * 4),
+    maxNodes: caps[Math.floor(random() * caps.length)]!,
+    edgeKinds: random() < 0.4 && kinds.length ? kinds : undefined,
+    minWeight: random() < 0.3 ? 1 + Math.floor(random() * 3) : 0,
+  };
+}
+
+describe('graph traversal in memory', () => {
+  let knex: Knex;
+
+  before(async () => {
+    knex = testKnex();
+  });
+
+  it('reads UUIDs as four words and refuses what is not one', () => {
+    assert.deepEqual(uuidWords('00000000-0000-4000-8000-0000000000ff'), [0, 0x4000, 0x80000000, 0xff]);
+    assert.deepEqual(uuidWords('FFFFFFFF-0000-4000-8000-000000000001'), [0xffffffff, 0x4000, 0x80000000, 1]);
+    assert.equal(uuidWords('00000000-0000-4000-8000-00000000000g'), null);
+    assert.equal(uuidWords('00000000000040008000000000000001'), null);
+  });
+
+  it('answers exactly as the SQL traversal on random graphs (ties, kinds, min_weight, caps, several seeds), before and after edges are added and reweighted', async () => {
+    const random = rng(20261122);
+    const graphs = [await randomGraph(knex, random, 60), await randomGraph(knex, random, 25)];
+    const projection = graphProjectionFor(knex);
+    await projection.warm();
+    assert.ok(projection.ready, 'the projection was built');
+    let compared = 0;
+    let truncatedSeen = 0;
+    let edgesSeen = 0;
+    const compareRandomTraversals = async (g: RandomGraph, times: number) => {
+      for (let k = 0; k < times; k++) {
+        const count = 1 + Math.floor(random() * 3);
+        const seeds = [...new Set(Array.from({ length: count }, () => g.nodes[Math.floor(random() * g.nodes.length)]!))];
+        if (random() < 0.15) seeds.push(g.isolated);
+        const opts = randomOptions(random);
+        const sql = await traverseGraph(knex, seeds, opts);
+        const walked = await projection.traverse(seeds, opts);
+        assert.ok(walked, 'the projection answered (not the SQL fallback)');
+        const memory = await traverseRelationshipGraph(knex, seeds, opts, { inMemory: true });
+        assert.deepEqual(memory, sql, `seeds ${seeds.join(',')} options ${JSON.stringify(opts)}`);
+        compared++;
+        if (sql.truncated) truncatedSeen++;
+        edgesSeen += sql.edges.length;
+      }
+    };
+    for (const g of graphs) await compareRandomTraversals(g, 40);
+    // Then changes after the build (new edges, and weights that move up and down across ties), which
+    // the projection holds in its overlay.
+    const g = graphs[0]!;
+    const now = new Date();
+    const extra = Array.from({ length: 40 }, () => [g.nodes[Math.floor(random() * g.nodes.length)]!, g.nodes[Math.floor(random() * g.nodes.length)]!] as const)
+      .filter(([a, b]) => a !== b)
+      .map(([a, b]) => ({ id: randomUUID(), src_entity_id: a, dst_entity_id: b, kind: 'member_of' as const, weight: 1 + Math.floor(random() * 4), first_seen_at: now, last_seen_at: now }));
+    await knex('relationships').insert(extra).onConflict(['src_entity_id', 'dst_entity_id', 'kind']).ignore();
+    for (const e of g.edges.filter(() => random() < 0.3)) await knex('relationships').where({ id: e.id }).update({ weight: 1 + Math.floor(random() * 4) });
+    await compareRandomTraversals(g, 40);
+    // The cases compared cover both sides of the caps and real edges, not only empty answers.
+    assert.equal(compared, 120);
+    assert.ok(truncatedSeen >= 15 && truncatedSeen <= 105, `truncated in ${truncatedSeen} of 120`);
+    assert.ok(edgesSeen >= 300, `${edgesSeen} edges compared`);
+    assert.ok(projection.ready, 'still in memory: the changes were applied, not rebuilt');
+  });
+
+  it('sees edges and weights written through the upsert path by the next request', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const projection = graphProjectionFor(knex);
+    const a = { type: 'domain' as const, value: `fresh-a-${tag}.example` };
+    const b = { type: 'domain' as const, value: `fresh-b-${tag}.example` };
+    await recordSourceEntities(knex, { kind: 'manual', id: `m1-${tag}`, observedAt: new Date() }, [a]);
+    const aId = ((await knex('entities').where(a).first('id')) as { id: string }).id;
+    await projection.warm();
+    assert.ok(projection.ready);
+    const before = await traverseRelationshipGraph(knex, [aId], { depth: 1, maxNodes: 10 }, { inMemory: true });
+    assert.equal(before.edges.length, 0);
+
+    await recordSourceEntities(knex, { kind: 'manual', id: `m2-${tag}`, observedAt: new Date() }, [a, b]);
+    const once = await traverseRelationshipGraph(knex, [aId], { depth: 1, maxNodes: 10 }, { inMemory: true });
+    assert.deepEqual(once.edges.map((e) => [e.kind, e.weight]), [['co_occurs', 1]]);
+    assert.equal(once.nodes.length, 2);
+
+    // The same source again adds no weight; another source adds one.
+    await recordSourceEntities(knex, { kind: 'manual', id: `m2-${tag}`, observedAt: new Date() }, [a, b]);
+    await recordSourceEntities(knex, { kind: 'manual', id: `m3-${tag}`, observedAt: new Date() }, [a, b]);
+    const twice = await traverseRelationshipGraph(knex, [aId], { depth: 1, maxNodes: 10 }, { inMemory: true });
+    assert.deepEqual(twice.edges.map((e) => [e.kind, e.weight]), [['co_occurs', 2]]);
+    assert.deepEqual(twice, await traverseGraph(knex, [aId], { depth: 1, maxNodes: 10 }));
+    // A heavier edge now comes first at its level, and takes the only room left.
+    const c = { type: 'domain' as const, value: `fresh-c-${tag}.example` };
+    for (let k = 0; k < 3; k++) await recordSourceEntities(knex, { kind: 'manual', id: `m4-${tag}-${k}`, observedAt: new Date() }, [a, c]);
+    const capped = await traverseRelationshipGraph(knex, [aId], { depth: 1, maxNodes: 2 }, { inMemory: true });
+    assert.deepEqual(capped.edges.map((e) => e.weight), [3]);
+    assert.equal(capped.truncated, true);
+    assert.deepEqual(capped, await traverseGraph(knex, [aId], { depth: 1, maxNodes: 2 }));
+  });
+
+  it('does not lose an edge whose transaction commits after a read that began before the commit', async () => {
+    const random = rng(7);
+    const g = await randomGraph(knex, random, 6);
+    const projection = graphProjectionFor(knex);
+    await projection.warm();
+    const [x, y] = [g.nodes[4]!, g.nodes[5]!];
+    const id = randomUUID();
+    const seenInside = await knex.transaction(async (trx) => {
+      await trx('relationships').insert({ id, src_entity_id: x, dst_entity_id: y, kind: 'pays_to', weight: 9, first_seen_at: new Date(), last_seen_at: new Date() });
+      // A read of the feed while the writer is still open: it must not see the row, nor skip it later.
+      const during = await projection.traverse([x], { depth: 1, maxNodes: 50 });
+      return during!.edges.some((e) => during!.graph.edgeId(e.edge) === id);
+    });
+    assert.equal(seenInside, false);
+    const after = await traverseRelationshipGraph(knex, [x], { depth: 1, maxNodes: 50 }, { inMemory: true });
+    assert.ok(after.edges.some((e) => e.id === id && e.weight === 9), 'the committed edge is in the next answer');
+    assert.deepEqual(after, await traverseGraph(knex, [x], { depth: 1, maxNodes: 50 }));
+  });
+
+  it('rebuilds after relationships are deleted, answering through SQL meanwhile', async () => {
+    const random = rng(99);
+    const g = await randomGraph(knex, random, 12);
+    const projection = graphProjectionFor(knex);
+    await projection.warm();
+    const seed = g.nodes[0]!;
+    const opts = { depth: 2, maxNodes: 100 };
+    const gone = g.edges.find((e) => e.src === seed || e.dst === seed)!;
+    await knex('relationships').where({ id: gone.id }).del();
+    // The next read sees the reset: no in-memory answer until rebuilt, and the SQL answer lacks the edge.
+    assert.equal(await projection.traverse([seed], opts), null);
+    const meanwhile = await traverseRelationshipGraph(knex, [seed], opts, { inMemory: true });
+    assert.ok(!meanwhile.edges.some((e) => e.id === gone.id));
+    await projection.warm();
+    assert.ok(projection.ready, 'rebuilt');
+    const rebuilt = await projection.traverse([seed], opts);
+    assert.ok(rebuilt && !rebuilt.edges.some((e) => rebuilt.graph.edgeId(e.edge) === gone.id));
+    assert.deepEqual(await traverseRelationshipGraph(knex, [seed], opts, { inMemory: true }), await traverseGraph(knex, [seed], opts));
+  });
+});
