@@ -1,6 +1,6 @@
 // Breadth-first traversal of the relationship graph, one SQL query per level with caps (never an
 // uncapped recursive CTE): from the frontier, each node's heaviest edges in both directions (at most
-// `remaining + 1` per node and direction, through relationships_src_weight_idx / _dst_weight_idx),
+// `remaining + 1` per node and direction, through relationships_src_weight_id_idx / _dst_weight_id_idx),
 // filtered by kind and weight, ties by edge id; new nodes are taken heaviest edge first (then by
 // edge id) until max_nodes.
 // GET /intelligence/graph walks the in-memory projection (services/intelligence/graph-projection.ts)

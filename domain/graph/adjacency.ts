@@ -109,41 +109,52 @@ class IdTable {
   }
 
   /** Numbers 0..count-1 in id order. */
-  idOrder(): Int32Array {
+  async idOrder(): Promise<Int32Array> {
     // Buckets on the top 16 bits, then each bucket (a few dozen ids for random UUIDs) sorted whole.
     const buckets = new Int32Array(65_537);
     const w = this.words;
-    for (let n = 0; n < this.count; n++) buckets[(w[4 * n]! >>> 16) + 1]!++;
+    const count = this.count;
+    for (let n = 0; n < count; n++) buckets[(w[4 * n]! >>> 16) + 1]!++;
     for (let b = 0; b < 65_536; b++) buckets[b + 1]! += buckets[b]!;
-    const order = new Int32Array(this.count);
+    const order = new Int32Array(count);
     const fill = buckets.slice(0, 65_536);
-    for (let n = 0; n < this.count; n++) order[fill[w[4 * n]! >>> 16]!++] = n;
+    for (let n = 0; n < count; n++) order[fill[w[4 * n]! >>> 16]!++] = n;
     // Within a bucket, by the next 48 bits (exact in a double), then by all 128 on a tie.
     const key = (n: number) => (w[4 * n]! & 0xffff) * 4294967296 + w[4 * n + 1]!;
-    for (let b = 0; b < 65_536; b++) {
-      const from = buckets[b]!;
-      const to = buckets[b + 1]!;
-      if (to - from < 2) continue;
-      const members = Array.from(order.subarray(from, to), (n) => ({ n, k: key(n) }));
-      members.sort((x, y) => x.k - y.k || this.compare(x.n, y.n));
-      for (let i = 0; i < members.length; i++) order[from + i] = members[i]!.n;
-    }
+    await sliced(65_536, 1024, (first, last) => {
+      for (let b = first; b < last; b++) {
+        const from = buckets[b]!;
+        const to = buckets[b + 1]!;
+        if (to - from < 2) continue;
+        const members = Array.from(order.subarray(from, to), (n) => ({ n, k: key(n) }));
+        members.sort((x, y) => x.k - y.k || this.compare(x.n, y.n));
+        for (let i = 0; i < members.length; i++) order[from + i] = members[i]!.n;
+      }
+    });
     return order;
   }
 
   /** Renumbers: the id numbered order[k] becomes number k. */
-  permute(order: Int32Array): void {
+  async permute(order: Int32Array): Promise<void> {
     const words = new Uint32Array(this.words.length);
     const from = this.words;
-    for (let k = 0; k < order.length; k++) {
-      const a = 4 * order[k]!;
-      words[4 * k] = from[a]!;
-      words[4 * k + 1] = from[a + 1]!;
-      words[4 * k + 2] = from[a + 2]!;
-      words[4 * k + 3] = from[a + 3]!;
-    }
+    await sliced(order.length, 262_144, (first, last) => {
+      for (let k = first; k < last; k++) {
+        const a = 4 * order[k]!;
+        words[4 * k] = from[a]!;
+        words[4 * k + 1] = from[a + 1]!;
+        words[4 * k + 2] = from[a + 2]!;
+        words[4 * k + 3] = from[a + 3]!;
+      }
+    });
     this.words = words;
-    this.rehash(this.slots.length);
+    let size = this.slots.length;
+    while (size < 2 * this.count) size *= 2;
+    this.slots = new Int32Array(size);
+    this.mask = size - 1;
+    await sliced(this.count, 262_144, (first, last) => {
+      for (let n = first; n < last; n++) this.place(n);
+    });
   }
 
   reserve(n: number): void {
@@ -169,6 +180,17 @@ class IdTable {
   }
 }
 
+/**
+ * Runs `body` over [0, count) in slices, giving the event loop a turn between them: building the
+ * index of millions of edges takes seconds, during which an API process must go on answering.
+ */
+async function sliced(count: number, size: number, body: (from: number, to: number) => void): Promise<void> {
+  for (let from = 0; from < count; from += size) {
+    body(from, Math.min(count, from + size));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
 function grow<T extends Int32Array | Uint32Array | Uint8Array>(a: T, atLeast: number): T {
   let size = Math.max(a.length, 16);
   while (size < atLeast) size *= 2;
@@ -177,11 +199,6 @@ function grow<T extends Int32Array | Uint32Array | Uint8Array>(a: T, atLeast: nu
   return b;
 }
 
-function permuted<T extends Int32Array | Uint8Array>(a: T, order: Int32Array): T {
-  const b = new (a.constructor as new (n: number) => T)(a.length);
-  for (let k = 0; k < order.length; k++) b[k] = a[order[k]!]!;
-  return b;
-}
 
 export interface AdjacencyTraversal {
   /** Node numbers kept, with the level at which each was reached (seeds 0), by depth then id. */
@@ -260,47 +277,65 @@ export class GraphAdjacency {
     this.unindexed = true;
   }
 
-  /** Numbers the loaded edges in id order and builds every node's lists, heaviest first; clears the overlay. */
-  buildIndex(): void {
+  /**
+   * Numbers the loaded edges and nodes in id order and builds every node's lists, heaviest first;
+   * clears the overlay. Gives the event loop a turn every few milliseconds.
+   */
+  async buildIndex(): Promise<void> {
     const m = this.edgeIds.count;
-    const order = this.edgeIds.idOrder();
-    this.edgeIds.permute(order);
-    this.src = permuted(this.src, order);
-    this.dst = permuted(this.dst, order);
-    this.weight = permuted(this.weight, order);
-    this.kind = permuted(this.kind, order);
+    const order = await this.edgeIds.idOrder();
+    await this.edgeIds.permute(order);
+    const permuted = async <T extends Int32Array | Uint8Array>(a: T): Promise<T> => {
+      const b = new (a.constructor as new (n: number) => T)(a.length);
+      await sliced(m, 524_288, (first, last) => {
+        for (let k = first; k < last; k++) b[k] = a[order[k]!]!;
+      });
+      return b;
+    };
+    this.src = await permuted(this.src);
+    this.dst = await permuted(this.dst);
+    this.weight = await permuted(this.weight);
+    this.kind = await permuted(this.kind);
     this.idOrdered = m;
     // Nodes too, so that an answer's nodes sort by number.
     const n = this.nodes.count;
-    const nodeOrder = this.nodes.idOrder();
-    this.nodes.permute(nodeOrder);
+    const nodeOrder = await this.nodes.idOrder();
+    await this.nodes.permute(nodeOrder);
     const renumbered = new Int32Array(n);
     for (let k = 0; k < n; k++) renumbered[nodeOrder[k]!] = k;
-    for (let e = 0; e < m; e++) {
-      this.src[e] = renumbered[this.src[e]!]!;
-      this.dst[e] = renumbered[this.dst[e]!]!;
-    }
+    await sliced(m, 524_288, (first, last) => {
+      for (let e = first; e < last; e++) {
+        this.src[e] = renumbered[this.src[e]!]!;
+        this.dst[e] = renumbered[this.dst[e]!]!;
+      }
+    });
     this.nodesIdOrdered = n;
-    const build = (side: { start: Int32Array; list: Int32Array; overlay: Map<number, Int32Array> }, end: Int32Array, other: Int32Array) => {
+    const build = async (end: Int32Array, other: Int32Array) => {
       const start = new Int32Array(n + 1);
       for (let e = 0; e < m; e++) start[end[e]! + 1]!++;
       for (let i = 0; i < n; i++) start[i + 1]! += start[i]!;
       const fill = start.slice(0, n);
       const list = new Int32Array(STRIDE * m);
       // In edge order, so each node's entries start in id order; the sort below keeps ties so.
-      for (let e = 0; e < m; e++) {
-        const at = STRIDE * fill[end[e]!]!++;
-        list[at] = e;
-        list[at + 1] = other[e]!;
-        list[at + 2] = this.weight[e]!;
-      }
-      for (let i = 0; i < n; i++) this.sortEntries(list, start[i]!, start[i + 1]!);
-      side.start = start;
-      side.list = list;
-      side.overlay.clear();
+      await sliced(m, 524_288, (first, last) => {
+        for (let e = first; e < last; e++) {
+          const at = STRIDE * fill[end[e]!]!++;
+          list[at] = e;
+          list[at + 1] = other[e]!;
+          list[at + 2] = this.weight[e]!;
+        }
+      });
+      await sliced(n, 32_768, (first, last) => {
+        for (let i = first; i < last; i++) this.sortEntries(list, start[i]!, start[i + 1]!);
+      });
+      return { start, list };
     };
-    build(this.out, this.src, this.dst);
-    build(this.in, this.dst, this.src);
+    const out = await build(this.src, this.dst);
+    const inn = await build(this.dst, this.src);
+    Object.assign(this.out, out);
+    Object.assign(this.in, inn);
+    this.out.overlay.clear();
+    this.in.overlay.clear();
     this.indexedNodes = n;
     this.unindexed = false;
   }

@@ -92,7 +92,7 @@ export class GraphProjection {
       const estimate = Math.max(Number(rows[0]?.n ?? 0), 0);
       graph.reserve(estimate, Math.ceil(estimate / 3));
       const position = await loadAllEdges(this.knex, (id, src, dst, kind, weight) => graph.loadEdge(id, src, dst, kind, weight));
-      graph.buildIndex();
+      await graph.buildIndex();
       this.built = { graph, xmin: position.xmin, resets: position.resets };
       this.log?.info({ edges: graph.edgeCount, nodes: graph.nodeCount, ms: Date.now() - started }, 'graph projection built');
     } catch (err) {

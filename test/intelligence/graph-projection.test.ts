@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import { recordSourceEntities } from '../../db/repositories/entity-repository';
 import { traverseGraph, type TraversalOptions } from '../../db/repositories/graph-traversal-repository';
 import { RELATIONSHIP_KINDS, type RelationshipKind } from '../../domain/graph/entity-types';
-import { uuidWords } from '../../domain/graph/adjacency';
+import { GraphAdjacency, uuidWords } from '../../domain/graph/adjacency';
 import { graphProjectionFor, traverseRelationshipGraph } from '../../services/intelligence/graph-projection';
 import { testKnex } from '../support/platform';
 
@@ -77,6 +77,24 @@ describe('graph traversal in memory', () => {
     assert.deepEqual(uuidWords('FFFFFFFF-0000-4000-8000-000000000001'), [0xffffffff, 0x4000, 0x80000000, 1]);
     assert.equal(uuidWords('00000000-0000-4000-8000-00000000000g'), null);
     assert.equal(uuidWords('00000000000040008000000000000001'), null);
+  });
+
+  it('builds its index in slices, letting the event loop run between them', async () => {
+    const g = new GraphAdjacency();
+    const words = (n: number) => [Math.imul(n, 2654435761) >>> 0, n, 0x4000, 7];
+    for (let e = 0; e < 300_000; e++) g.loadEdge(words(e + 1_000_000), words(e % 50_000), words((e * 7 + 1) % 50_000), 1, 1 + (e % 5));
+    const events: string[] = [];
+    const ticks = setInterval(() => events.push('timer'), 0);
+    try {
+      await g.buildIndex();
+      events.push('built');
+    } finally {
+      clearInterval(ticks);
+    }
+    assert.ok(events.indexOf('built') >= 2, `timers ran ${events.indexOf('built')} times during the build`);
+    const walked = g.traverse([g.nodeNumber('00000000-0000-0000-0000-400000000007')], { depth: 1, maxNodes: 3 });
+    assert.equal(walked.nodes.length, 3);
+    assert.equal(walked.truncated, true);
   });
 
   it('answers exactly as the SQL traversal on random graphs (ties, kinds, min_weight, caps, several seeds), before and after edges are added and reweighted', async () => {
