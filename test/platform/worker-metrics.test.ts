@@ -16,13 +16,23 @@ describe('worker metrics endpoint', function () {
 
   it('npm run worker with SVC_WORKER__METRICS_BIND serves temporal_* metrics at /metrics; the setting refuses a value that is not host:port', async () => {
     assert.throws(() => testConfig({ SVC_WORKER__METRICS_BIND: 'http://127.0.0.1:9464' }), /worker\.metrics_bind|host:port/);
-    const bind = `127.0.0.1:${await freePort()}`;
-    const env = { ...process.env, SVC_WORKER__METRICS_BIND: bind, SVC_TEMPORAL__TASK_QUEUE: `metrics-${randomUUID().slice(0, 8)}`, SVC_LOG__LEVEL: 'silent' };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'workers/temporal-worker.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+    // A free port can be taken by another process between freePort() and the worker's bind (a
+    // busy machine runs other suites): start again on a fresh port when that is why it exited.
+    let bind = '';
+    let child!: ReturnType<typeof spawn>;
+    let exited!: Promise<unknown>;
     let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
+    for (let attempt = 1; ; attempt++) {
+      bind = `127.0.0.1:${await freePort()}`;
+      const env = { ...process.env, SVC_WORKER__METRICS_BIND: bind, SVC_TEMPORAL__TASK_QUEUE: `metrics-${randomUUID().slice(0, 8)}`, SVC_LOG__LEVEL: 'silent' };
+      child = spawn(process.execPath, ['--import', 'tsx', 'workers/temporal-worker.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      exited = new Promise((resolve) => child.once('exit', resolve));
+      out = '';
+      child.stdout!.on('data', (d) => (out += d));
+      child.stderr!.on('data', (d) => (out += d));
+      const started = await Promise.race([exited.then(() => false), waitFor('metrics listening', async () => (child.exitCode !== null || (await fetch(`http://${bind}/metrics`).catch(() => null)) ? true : null), 60_000, 250).catch(() => false)]);
+      if (started || attempt === 3 || !/Address already in use/.test(out)) break;
+    }
     try {
       const text = await waitFor('metrics served', async () => {
         if (child.exitCode !== null) throw new Error(`the worker exited ${child.exitCode}: ${out}`);
