@@ -110,7 +110,8 @@ export type CampaignUpdateResult =
 /**
  * Changes a campaign and its members in one transaction with its audit event. Adding a member that
  * is already in is a no-op; removing one that is not in is a no-op; a case in another campaign is
- * refused (a case is in at most one: remove it there first).
+ * refused (a case is in at most one: remove it there first), as is an unknown member: the first
+ * refused ref in list order is named, and nothing is written.
  */
 export async function updateCampaign(knex: Knex, id: string, patch: CampaignPatch, by: string): Promise<CampaignUpdateResult> {
   try {
@@ -121,30 +122,54 @@ export async function updateCampaign(knex: Knex, id: string, patch: CampaignPatc
       for (const key of ['name', 'description', 'status', 'taxonomy'] as const) {
         if (patch[key] !== undefined && patch[key] !== current[key]) changes[key] = { from: current[key], to: patch[key] };
       }
-      const added: MemberRef[] = [];
-      const removed: MemberRef[] = [];
-      for (const [index, ref] of (patch.add ?? []).entries()) {
+      // Members are checked and written set by set (a few queries for up to 500 + 500 refs, not
+      // one or two per ref), and every ref is checked before anything is written: a refused patch
+      // changes nothing.
+      const key = (ref: MemberRef) => `${ref.type}:${ref.id.toLowerCase()}`;
+      const firstOf = (refs: MemberRef[]) => {
+        const seen = new Set<string>();
+        return refs.filter((r) => !seen.has(key(r)) && seen.add(key(r)));
+      };
+      const adds = patch.add ?? [];
+      const addCaseIds = [...new Set(adds.filter((r) => r.type === 'case').map((r) => r.id.toLowerCase()))];
+      const addEntityIds = [...new Set(adds.filter((r) => r.type === 'entity').map((r) => r.id.toLowerCase()))];
+      const caseCampaign = new Map(
+        (addCaseIds.length ? ((await trx('cases').whereIn('id', addCaseIds).forUpdate().select('id', 'campaign_id')) as Array<{ id: string; campaign_id: string | null }>) : []).map((c) => [c.id, c.campaign_id] as const),
+      );
+      const knownEntities = new Set(addEntityIds.length ? ((await trx('entities').whereIn('id', addEntityIds).select('id')) as Array<{ id: string }>).map((e) => e.id) : []);
+      for (const [index, ref] of adds.entries()) {
+        const refId = ref.id.toLowerCase();
         if (ref.type === 'case') {
-          const c = await trx('cases').where({ id: ref.id }).forUpdate().first<{ campaign_id: string | null } | undefined>('campaign_id');
-          if (!c) return { ok: false, reason: 'unknown_member', index, list: 'add', ref };
-          if (c.campaign_id && c.campaign_id !== id) return { ok: false, reason: 'case_in_other_campaign', index, ref, campaign_id: c.campaign_id };
-          if (c.campaign_id !== id) {
-            await trx('cases').where({ id: ref.id }).update({ campaign_id: id, updated_at: trx.raw('clock_timestamp()') });
-            added.push(ref);
-          }
-        } else {
-          const e = await trx('entities').where({ id: ref.id }).first('id');
-          if (!e) return { ok: false, reason: 'unknown_member', index, list: 'add', ref };
-          const ins = await trx('campaign_entities').insert({ campaign_id: id, entity_id: ref.id, added_by: by }).onConflict(['campaign_id', 'entity_id']).ignore().returning('entity_id');
-          if (ins.length) added.push(ref);
+          if (!caseCampaign.has(refId)) return { ok: false, reason: 'unknown_member', index, list: 'add', ref };
+          const other = caseCampaign.get(refId);
+          if (other && other !== id) return { ok: false, reason: 'case_in_other_campaign', index, ref, campaign_id: other };
+        } else if (!knownEntities.has(refId)) {
+          return { ok: false, reason: 'unknown_member', index, list: 'add', ref };
         }
       }
-      for (const ref of patch.remove ?? []) {
-        const n = ref.type === 'case'
-          ? await trx('cases').where({ id: ref.id, campaign_id: id }).update({ campaign_id: null, updated_at: trx.raw('clock_timestamp()') })
-          : await trx('campaign_entities').where({ campaign_id: id, entity_id: ref.id }).delete();
-        if (n) removed.push(ref);
-      }
+      const joiningCases = addCaseIds.filter((c) => caseCampaign.get(c) !== id);
+      if (joiningCases.length) await trx('cases').whereIn('id', joiningCases).update({ campaign_id: id, updated_at: trx.raw('clock_timestamp()') });
+      const joinedEntities = addEntityIds.length
+        ? ((await trx('campaign_entities')
+            .insert(addEntityIds.map((entityId) => ({ campaign_id: id, entity_id: entityId, added_by: by })))
+            .onConflict(['campaign_id', 'entity_id'])
+            .ignore()
+            .returning('entity_id')) as Array<{ entity_id: string }>).map((r) => r.entity_id)
+        : [];
+      const joined = new Set([...joiningCases.map((c) => `case:${c}`), ...joinedEntities.map((e) => `entity:${e}`)]);
+      const added = firstOf(adds).filter((r) => joined.has(key(r)));
+
+      const removes = patch.remove ?? [];
+      const removeCaseIds = [...new Set(removes.filter((r) => r.type === 'case').map((r) => r.id.toLowerCase()))];
+      const removeEntityIds = [...new Set(removes.filter((r) => r.type === 'entity').map((r) => r.id.toLowerCase()))];
+      const leftCases = removeCaseIds.length
+        ? ((await trx('cases').whereIn('id', removeCaseIds).where({ campaign_id: id }).update({ campaign_id: null, updated_at: trx.raw('clock_timestamp()') }).returning('id')) as Array<{ id: string }>)
+        : [];
+      const leftEntities = removeEntityIds.length
+        ? ((await trx('campaign_entities').where({ campaign_id: id }).whereIn('entity_id', removeEntityIds).delete().returning('entity_id')) as Array<{ entity_id: string }>)
+        : [];
+      const left = new Set([...leftCases.map((c) => `case:${c.id}`), ...leftEntities.map((e) => `entity:${e.entity_id}`)]);
+      const removed = firstOf(removes).filter((r) => left.has(key(r)));
       if (added.length) changes.added = added;
       if (removed.length) changes.removed = removed;
       const [row] = await trx('campaigns')

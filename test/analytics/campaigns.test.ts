@@ -54,7 +54,7 @@ describe('campaigns (API)', function () {
     assert.equal((await call('POST', '/campaigns', 'reviewer', { name: `r ${tag}` })).status, 403);
   });
 
-  it('PATCH renames, sets status and taxonomy, adds and removes members, refuses unknown members (400) and a case of another campaign (409), and audits every change', async () => {
+  it('PATCH renames, sets status and taxonomy, adds and removes members, refuses unknown members (400) and a case of another campaign (409) writing nothing, and audits every change', async () => {
     const knex = testKnex();
     const tag = randomUUID().slice(0, 8);
     const c = await create({ name: `Patch me ${tag}` });
@@ -76,9 +76,17 @@ describe('campaigns (API)', function () {
     const unknown = await call('PATCH', `/campaigns/${c.id}`, 'analyst', { members: { add: [{ type: 'case', id: case1 }, { type: 'case', id: randomUUID() }] } });
     assert.equal(unknown.status, 400, unknown.text);
     assert.equal(unknown.body.error.details[0].path, 'body.members.add[1].id');
-    const elsewhere = await call('PATCH', `/campaigns/${c.id}`, 'analyst', { members: { add: [{ type: 'case', id: taken }] } });
+    // A refused patch writes nothing, not even the members listed before the refused one.
+    const free = await insertCase(knex);
+    const partial = await call('PATCH', `/campaigns/${c.id}`, 'analyst', { name: `Never ${tag}`, members: { add: [{ type: 'case', id: free }, { type: 'entity', id: randomUUID() }] } });
+    assert.equal(partial.status, 400, partial.text);
+    assert.equal(partial.body.error.details[0].path, 'body.members.add[1].id');
+    assert.equal((await knex('cases').where({ id: free }).first()).campaign_id, null);
+    assert.equal((await knex('campaigns').where({ id: c.id }).first()).name, `Patched ${tag}`);
+    const elsewhere = await call('PATCH', `/campaigns/${c.id}`, 'analyst', { members: { add: [{ type: 'case', id: free }, { type: 'case', id: taken }] } });
     assert.equal(elsewhere.status, 409, elsewhere.text);
     assert.equal((await knex('cases').where({ id: taken }).first()).campaign_id, other.id);
+    assert.equal((await knex('cases').where({ id: free }).first()).campaign_id, null);
     const clash = await call('PATCH', `/campaigns/${c.id}`, 'analyst', { name: `other ${tag}` });
     assert.equal(clash.status, 409);
     assert.equal((await call('PATCH', `/campaigns/${randomUUID()}`, 'analyst', { status: 'closed' })).status, 404);
