@@ -65,11 +65,29 @@ export const INTEL_ENTITY_COLUMNS = [
   'e.victim_count',
 ];
 
-function baseQuery(knex: Knex, filters: IntelEntityFilters): Knex.QueryBuilder {
-  const q = knex('entities as e');
-  if (filters.entityType) q.where('e.type', filters.entityType);
-  if (filters.minLoss !== undefined) q.whereRaw('e.loss_max >= ?::numeric', [String(filters.minLoss)]);
-  return q;
+/**
+ * The list's SQL of one shape (order, which filters, a cursor or not), written once per shape: the
+ * list runs on every request of the explorer, and composing it with the query builder cost a
+ * compilation per request (two with the statement's name).
+ */
+const listSqlByShape = new Map<string, string>();
+function listSql(order: IntelEntityOrder, hasType: boolean, hasMinLoss: boolean, hasAfter: boolean): string {
+  const shape = `${order}:${hasType}:${hasMinLoss}:${hasAfter}`;
+  let sql = listSqlByShape.get(shape);
+  if (sql === undefined) {
+    const key = ORDER_KEYS[order];
+    const where = [
+      ...(hasType ? ['e.type = ?'] : []),
+      ...(hasMinLoss ? ['e.loss_max >= ?::numeric'] : []),
+      ...(hasAfter ? [`(${key.expr}, e.id) < (?::${key.cast}, ?::uuid)`] : []),
+    ];
+    sql =
+      `SELECT ${INTEL_ENTITY_COLUMNS.join(', ')}, ${key.text} AS _key FROM entities e` +
+      (where.length ? ` WHERE ${where.join(' AND ')}` : '') +
+      ` ORDER BY ${key.expr} DESC, e.id DESC LIMIT ?`;
+    listSqlByShape.set(shape, sql);
+  }
+  return sql;
 }
 
 /**
@@ -82,14 +100,14 @@ export async function listIntelEntities(
   page: { limit: number; after?: IntelEntityCursor },
 ): Promise<{ rows: IntelEntityRow[]; next: IntelEntityCursor | null }> {
   const order = filters.orderBy ?? 'risk';
-  const key = ORDER_KEYS[order];
-  const q = baseQuery(knex, filters)
-    .select(INTEL_ENTITY_COLUMNS)
-    .select(knex.raw(`${key.text} AS _key`))
-    .orderByRaw(`${key.expr} DESC, e.id DESC`)
-    .limit(page.limit + 1);
-  if (page.after && page.after.order === order) q.whereRaw(`(${key.expr}, e.id) < (?::${key.cast}, ?::uuid)`, [page.after.key, page.after.id]);
-  const raw = (await prepared(q)) as Array<IntelEntityRow & { _key: string }>;
+  const after = page.after && page.after.order === order ? page.after : undefined;
+  const values: Array<string | number> = [];
+  if (filters.entityType) values.push(filters.entityType);
+  if (filters.minLoss !== undefined) values.push(String(filters.minLoss));
+  if (after) values.push(after.key, after.id);
+  values.push(page.limit + 1);
+  const sql = listSql(order, !!filters.entityType, filters.minLoss !== undefined, !!after);
+  const { rows: raw } = (await prepared(knex.raw(sql, values))) as { rows: Array<IntelEntityRow & { _key: string }> };
   const more = raw.length > page.limit;
   const rows = raw.slice(0, page.limit);
   const last = rows[rows.length - 1];

@@ -11,9 +11,12 @@ export interface UserRow {
   updated_at: Date;
 }
 
-/** Every request of a signed-in user asks this: a prepared statement (db/prepared-query.ts). */
+const ACTIVE_USER_BY_EMAIL = 'SELECT id, email, roles, active, created_at, updated_at FROM users WHERE email = ? AND active = true LIMIT 1';
+
+/** Every request of a signed-in user asks this: a prepared statement (db/prepared-query.ts), written as SQL so that no request compiles it. */
 export async function findActiveUserByEmail(knex: Knex, email: string): Promise<UserRow | undefined> {
-  return (await prepared(knex('users').where({ email: email.toLowerCase(), active: true }).first('id', 'email', 'roles', 'active', 'created_at', 'updated_at'))) as UserRow | undefined;
+  const { rows } = (await prepared(knex.raw(ACTIVE_USER_BY_EMAIL, [email.toLowerCase()]))) as { rows: UserRow[] };
+  return rows[0];
 }
 
 /** Adds the roles to the user, creating or re-activating it. */

@@ -7,6 +7,7 @@
 import { hash } from 'node:crypto';
 import { sha256 } from '@noble/hashes/sha2.js';
 import type { TlpLabel } from '../graph/indicators';
+import { isoTime } from '../iso-time';
 
 export type StixObject = Record<string, unknown> & { type: string; id: string };
 
@@ -173,16 +174,8 @@ export function indicatorPattern(entityType: ObservableEntityType, value: string
 
 /** STIX timestamps: RFC 3339 in UTC with milliseconds. */
 export function stixTime(at: Date | string): string {
-  const d = at instanceof Date ? at : new Date(at);
-  const year = d.getUTCFullYear();
-  // Date#toISOString is a slow call into the runtime (a hot spot of million-row exports); the
-  // same text from the UTC fields. Years outside 1000-9999 (and invalid dates) take toISOString.
-  if (!(year >= 1000 && year <= 9999)) return d.toISOString();
-  return `${year}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}T${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}.${pad3(d.getUTCMilliseconds())}Z`;
+  return isoTime(at instanceof Date ? at : new Date(at));
 }
-
-const pad2 = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
-const pad3 = (n: number): string => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
 
 export interface IndicatorSource {
   /** entities.id (a UUIDv4): the indicator's id is indicator--<entity id>, stable across exports. */

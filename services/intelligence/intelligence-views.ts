@@ -2,10 +2,13 @@
 // details masked for every role but analyst, every value masked for researchers (aggregate-only,
 // domain/intelligence/entity-masking.ts).
 import type { Role } from '../../domain/auth/roles';
+import { jsonTime } from '../../domain/iso-time';
 import { isAggregateOnly, visibleEntityValue } from '../../domain/intelligence/entity-masking';
 import type { IntelEntityRow } from '../../db/repositories/intel-entity-repository';
 import type { GraphNodeRow, IndicatorRow, IntelEntityDetailRow, LinkedCase, SightingsBySource } from '../../db/repositories/intel-read-repository';
 
+// Timestamps go out as the text JSON.stringify would write for them (jsonTime: the same bytes, at a
+// fraction of the cost of Date#toJSON).
 export function entityView(row: IntelEntityRow, roles: readonly Role[]) {
   const aggregateOnly = isAggregateOnly(roles);
   return {
@@ -14,8 +17,8 @@ export function entityView(row: IntelEntityRow, roles: readonly Role[]) {
     value: visibleEntityValue(row.type, row.value, roles),
     display_value: visibleEntityValue(row.type, row.display_value, roles),
     attributes: aggregateOnly || row.type === 'bank_account' && !roles.includes('analyst') ? {} : row.attributes,
-    first_seen_at: row.first_seen_at,
-    last_seen_at: row.last_seen_at,
+    first_seen_at: jsonTime(row.first_seen_at),
+    last_seen_at: jsonTime(row.last_seen_at),
     sighting_count: row.sighting_count,
     risk_score: row.risk_score,
     loss: { max: row.loss_max, by_currency: row.loss_by_currency },
@@ -31,11 +34,11 @@ export function entityDetailView(
   const aggregateOnly = isAggregateOnly(roles);
   return {
     ...entityView(row, roles),
-    risk: { score: row.risk_score, computed_at: row.risk_computed_at, factors: row.risk_explanation ?? [] },
+    risk: { score: row.risk_score, computed_at: jsonTime(row.risk_computed_at), factors: row.risk_explanation ?? [] },
     loss_by_currency: Object.entries(row.loss_by_currency)
       .map(([currency, amount]) => ({ currency, amount }))
       .sort((a, b) => (a.currency < b.currency ? -1 : 1)),
-    sightings_by_source: extra.sightings,
+    sightings_by_source: extra.sightings.map((s) => ({ ...s, first_observed_at: jsonTime(s.first_observed_at), last_observed_at: jsonTime(s.last_observed_at) })),
     linked_case_count: extra.cases.length,
     // Researchers do not read cases: they get the count only.
     linked_cases: aggregateOnly ? [] : extra.cases,

@@ -25,6 +25,17 @@ describe('prepared queries', function () {
     assert.notEqual(a, c);
   });
 
+  it('names a raw query from its written SQL when its values are plain, else from its compiled text', () => {
+    const plain = (v: unknown) => nameOf(prepared(knex.raw('SELECT ?::text AS v', [v as string])));
+    assert.equal(plain('a'), plain(['b']));
+    assert.notEqual(plain('a'), nameOf(prepared(knex.raw('SELECT ?::int AS v', [1]))));
+    // An identifier or a query among the values becomes part of the text: each text its own name.
+    const ident = (col: string) => nameOf(prepared(knex.raw('SELECT ?? FROM entities', [col])));
+    assert.notEqual(ident('id'), ident('type'));
+    const inner = (sql: string) => nameOf(prepared(knex.raw('SELECT (?) AS v', [knex.raw(sql)])));
+    assert.notEqual(inner('SELECT 1'), inner('SELECT 2'));
+  });
+
   it('runs as a named statement of the session, answering the rows of each call', async () => {
     const q = (n: number) => prepared(knex.raw('SELECT ?::int + 1 AS v', [n]));
     assert.deepEqual((await q(1)).rows, [{ v: 2 }]);
