@@ -467,15 +467,22 @@ export class GraphAdjacency {
       }
       frontier = next;
     }
-    // Nodes by depth then id, edges by depth, weight (heaviest first) then id: the answer's order.
-    return {
-      nodes: [...depthOf].map(([node, depth]) => ({ node, depth })).sort((a, b) => a.depth - b.depth || this.compareNodeIds(a.node, b.node)),
-      edges: [...edgeDepth]
-        .filter(([e]) => depthOf.has(this.src[e]!) && depthOf.has(this.dst[e]!))
-        .map(([edge, depth]) => ({ edge, depth }))
-        .sort((a, b) => a.depth - b.depth || this.compareEdges(a.edge, b.edge)),
-      truncated,
-    };
+    // The answer's order. Edges were kept level by level, each level heaviest first then by id:
+    // that is already it (and both ends of a kept edge are kept nodes). Nodes by depth, then id:
+    // node numbers follow ids, so each depth sorts as plain numbers unless a seed has no edge
+    // (negative) or a node came after the build.
+    const byDepth: number[][] = [];
+    for (const [node, depth] of depthOf) (byDepth[depth] ??= []).push(node);
+    const nodes: Array<{ node: number; depth: number }> = [];
+    for (const [depth, members] of byDepth.entries()) {
+      if (!members) continue;
+      const numeric = members.every((n) => n >= 0 && n < this.nodesIdOrdered);
+      const sorted = numeric ? Int32Array.from(members).sort() : members.sort((a, b) => this.compareNodeIds(a, b));
+      for (const node of sorted) nodes.push({ node, depth });
+    }
+    const edges: Array<{ edge: number; depth: number }> = [];
+    for (const [edge, depth] of edgeDepth) edges.push({ edge, depth });
+    return { nodes, edges, truncated };
   }
 
   private slice(node: number, dir: 0 | 1): Slice {
