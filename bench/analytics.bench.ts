@@ -240,8 +240,9 @@ export async function run(): Promise<void> {
     process.stdout.write(
       `  ${sqlGraph.label.padEnd(48)} p50 ${sqlGraph.p50.toFixed(1)} p95 ${sqlGraph.p95.toFixed(1)} p99 ${sqlGraph.p99.toFixed(1)} ms, ${sqlGraph.rate.toFixed(0)} req/s (failures ${sqlGraph.failures}) | in memory: p95 ratio ${(sqlGraph.p95 / ours[3]!.p95).toFixed(1)}x\n`,
     );
+    const held = projection.stats()!;
     process.stdout.write(
-      `  graph in memory: ${projection.stats()!.edges.toLocaleString()} edges between ${projection.stats()!.nodes.toLocaleString()} entities, built in ${graphBuild.seconds.toFixed(1)} s, RSS +${graphBuild.rssMb.toFixed(0)} MB\n`,
+      `  graph in memory: ${held.edges.toLocaleString()} edges between ${held.nodes.toLocaleString()} entities, built in ${graphBuild.seconds.toFixed(1)} s, RSS +${graphBuild.rssMb.toFixed(0)} MB\n`,
     );
     const cores = os.cpus().length;
     process.stdout.write(`  CPU per request in the closed-loop runs (API process, PostgreSQL, clients' process) and what ${cores} cores allow:\n`);

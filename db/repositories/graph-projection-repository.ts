@@ -55,7 +55,7 @@ export async function loadAllEdges(knex: Knex, sink: EdgeSink): Promise<GraphFee
       into[3] = b.readUInt32BE(at + 12);
     };
     for await (const chunk of stream as AsyncIterable<Buffer>) {
-      let b = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+      const b = pending.length ? Buffer.concat([pending, chunk]) : chunk;
       let at = 0;
       if (!headerRead) {
         if (b.length < 19) {
@@ -86,7 +86,6 @@ export async function loadAllEdges(knex: Knex, sink: EdgeSink): Promise<GraphFee
         at += 76;
       }
       pending = b.subarray(at);
-      b = pending;
     }
     await conn.query('COMMIT');
     return { xmin: rows[0]!.xmin, resets: Number(rows[0]!.resets), edges };

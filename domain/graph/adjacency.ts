@@ -77,12 +77,12 @@ class IdTable {
     const found = this.find(w0, w1, w2, w3);
     if (found >= 0) return found;
     const n = this.append(w0, w1, w2, w3);
-    if (2 * this.count > this.slots.length) this.rehash(this.slots.length * 2);
+    if (2 * this.count > this.slots.length) this.rehash(this.count);
     else this.place(n);
     return n;
   }
 
-  /** Adds an id known to be new without making it findable: rehash() after a bulk of these. */
+  /** Adds an id known to be new without making it findable: permute() after a bulk of these (buildIndex does). */
   append(w0: number, w1: number, w2: number, w3: number): number {
     const n = this.count++;
     if (4 * this.count > this.words.length) this.words = grow(this.words, 4 * this.count);
@@ -148,10 +148,7 @@ class IdTable {
       }
     });
     this.words = words;
-    let size = this.slots.length;
-    while (size < 2 * this.count) size *= 2;
-    this.slots = new Int32Array(size);
-    this.mask = size - 1;
+    this.clearSlots(this.slotsFor(this.count));
     await sliced(this.count, 262_144, (first, last) => {
       for (let n = first; n < last; n++) this.place(n);
     });
@@ -159,16 +156,25 @@ class IdTable {
 
   reserve(n: number): void {
     if (4 * n > this.words.length) this.words = grow(this.words, 4 * n);
-    let size = this.slots.length;
-    while (size < 2 * n) size *= 2;
-    if (size > this.slots.length) this.rehash(size);
+    if (this.slotsFor(n) > this.slots.length) this.rehash(Math.max(n, this.count));
   }
 
-  rehash(size = this.slots.length): void {
-    while (size < 2 * this.count) size *= 2;
+  /** Rebuilds the slots for `ids` ids (at least those held). */
+  private rehash(ids: number): void {
+    this.clearSlots(this.slotsFor(ids));
+    for (let n = 0; n < this.count; n++) this.place(n);
+  }
+
+  /** Slots for n ids: a power of two, at least twice n (at most half full), never fewer than now. */
+  private slotsFor(n: number): number {
+    let size = this.slots.length;
+    while (size < 2 * n) size *= 2;
+    return size;
+  }
+
+  private clearSlots(size: number): void {
     this.slots = new Int32Array(size);
     this.mask = size - 1;
-    for (let n = 0; n < this.count; n++) this.place(n);
   }
 
   private place(n: number): void {
