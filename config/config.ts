@@ -71,6 +71,9 @@ const schema = z.strictObject({
       // GET /intelligence/graph walks an in-memory copy of the relationships (built on first use,
       // kept fresh through a change feed: services/intelligence/graph-projection.ts); false: SQL only.
       graph_in_memory: bool.default(true),
+      // Entities whose node fields (type, value, display_value, risk score) that copy keeps for its
+      // answers, fresh through the entities' change feed; 0: read from PostgreSQL on every request.
+      graph_node_cache: int(0, 10_000_000).default(100_000),
     })
     .prefault({}),
   smtp: z

@@ -179,7 +179,7 @@ async function graphOf(deps: AppDeps, q: z.infer<typeof GraphQuery>) {
     deps.knex,
     seeds,
     { depth: q.depth, maxNodes: q.max_nodes, edgeKinds: q.edge_kinds, minWeight: q.min_weight },
-    { inMemory: deps.config.analytics.graph_in_memory, log: deps.log },
+    { inMemory: deps.config.analytics.graph_in_memory, nodeCache: deps.config.analytics.graph_node_cache, log: deps.log },
   );
   // An id seed names an entity when the answer holds it (every kept seed is a node); one the
   // answer lacks is unknown, or was cut by a max_nodes below the number of seeds: ask.

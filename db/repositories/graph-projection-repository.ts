@@ -1,11 +1,12 @@
 // Reads of the relationships table for the in-memory graph (services/intelligence/graph-projection.ts):
 // every edge at once, in PostgreSQL's binary COPY format (76 bytes an edge, no text to parse), and
-// the edges written since a transaction horizon (the change feed of migration
-// 20261122002700_relationship_change_feed).
+// the edges and node fields written since a transaction horizon (the change feeds of migrations
+// 20261122002700_relationship_change_feed and 20261123000100_entity_change_feed).
 import type { Knex } from 'knex';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { RELATIONSHIP_KINDS, type RelationshipKind } from '../../domain/graph/entity-types';
+import type { GraphNodeRow } from './intel-read-repository';
 
 export interface GraphFeedPosition {
   /** pg_snapshot_xmin of the read's snapshot, as text (xid8). */
@@ -97,21 +98,33 @@ export async function loadAllEdges(knex: Knex, sink: EdgeSink): Promise<GraphFee
   }
 }
 
+/** An entity whose node fields (migration 20261123000100_entity_change_feed) were written. */
+export type ChangedNode = GraphNodeRow;
+
 /**
- * The edges written by transactions at or after `xmin` that this snapshot sees, and this
- * snapshot's position, in one statement (so one snapshot).
+ * The edges and the entities' node fields written by transactions at or after `xmin` that this
+ * snapshot sees, and this snapshot's position, in one statement (so one snapshot).
  */
-export async function graphChangesSince(knex: Knex, xmin: string): Promise<GraphFeedPosition & { changes: ChangedEdge[] }> {
+export async function graphChangesSince(knex: Knex, xmin: string): Promise<GraphFeedPosition & { changes: ChangedEdge[]; nodes: ChangedNode[] }> {
   const { rows } = (await knex.raw(
-    `SELECT s.xmin::text AS xmin, s.resets, r.id, r.src_entity_id AS src, r.dst_entity_id AS dst, r.kind, r.weight
-       FROM (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin, (SELECT count(*)::int FROM relationship_resets) AS resets) s
-       LEFT JOIN relationships r ON r.write_xid >= CAST(? AS xid8)`,
-    [xmin],
-  )) as { rows: Array<{ xmin: string; resets: number; id: string | null; src: string; dst: string; kind: RelationshipKind; weight: number }> };
-  const first = rows[0]!;
-  return {
-    xmin: first.xmin,
-    resets: first.resets,
-    changes: rows.filter((r) => r.id !== null).map((r) => ({ id: r.id!, src: r.src, dst: r.dst, kind: r.kind, weight: r.weight })),
+    `WITH s AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin, (SELECT count(*)::int FROM relationship_resets) AS resets)
+     SELECT s.xmin::text AS xmin, s.resets, 'edge' AS what, r.id, r.src_entity_id AS src, r.dst_entity_id AS dst, r.kind, r.weight,
+            NULL::text AS type, NULL::text AS value, NULL::text AS display_value, NULL::int AS risk_score
+       FROM s LEFT JOIN relationships r ON r.write_xid >= CAST(? AS xid8)
+     UNION ALL
+     SELECT s.xmin::text, s.resets, 'node', e.id, NULL, NULL, NULL, NULL, e.type, e.value, e.display_value, e.risk_score
+       FROM s JOIN entities e ON e.write_xid >= CAST(? AS xid8)`,
+    [xmin, xmin],
+  )) as {
+    rows: Array<{ xmin: string; resets: number; what: 'edge' | 'node'; id: string | null; src: string; dst: string; kind: RelationshipKind; weight: number } & Omit<ChangedNode, 'id'>>;
   };
+  const first = rows[0]!;
+  const changes: ChangedEdge[] = [];
+  const nodes: ChangedNode[] = [];
+  for (const r of rows) {
+    if (r.id === null) continue;
+    if (r.what === 'edge') changes.push({ id: r.id, src: r.src, dst: r.dst, kind: r.kind, weight: r.weight });
+    else nodes.push({ id: r.id, type: r.type, value: r.value, display_value: r.display_value, risk_score: r.risk_score });
+  }
+  return { xmin: first.xmin, resets: first.resets, changes, nodes };
 }

@@ -7,7 +7,14 @@
 // transaction at or after the oldest one running at its previous read), so an answer includes every
 // edge committed before the request arrived, whichever process wrote it. Concurrent requests share
 // those reads: a request waits for a read that began after it arrived, never an older one.
-// A delete or truncation of relationships (the platform does neither) makes it rebuild.
+// A delete or truncation of relationships or entities (the platform does neither) makes it rebuild.
+//
+// The fields each answer gives per node (type, value, display_value, risk_score) come from a cache
+// of the entities answered lately (SVC_ANALYTICS__GRAPH_NODE_CACHE entries, oldest out first),
+// kept fresh by the same feed: an entity whose fields were written since the last read is updated
+// in place before the walk. Entities not in the cache are read from PostgreSQL, and kept only when
+// no feed read completed meanwhile (a read that began before theirs could hold older fields, and
+// the feed would not hand that entity over again).
 //
 // Built on first use, in the background: until it is ready (seconds at a million entities),
 // requests use the SQL traversal, which answers the same (the tests compare them).
@@ -15,8 +22,11 @@ import type { Knex } from 'knex';
 import { GraphAdjacency, type AdjacencyTraversal, type AdjacencyTraversalOptions } from '../../domain/graph/adjacency';
 import { graphChangesSince, loadAllEdges } from '../../db/repositories/graph-projection-repository';
 import { traverseGraph, type TraversalOptions, type TraversalResult } from '../../db/repositories/graph-traversal-repository';
-import { entityNodes } from '../../db/repositories/intel-read-repository';
+import { entityNodes, type GraphNodeRow } from '../../db/repositories/intel-read-repository';
 import type { Logger } from '../../infra/logger';
+
+/** SVC_ANALYTICS__GRAPH_NODE_CACHE's default: entities whose node fields are kept (about 25 MB). */
+export const DEFAULT_NODE_CACHE = 100_000;
 
 export interface ProjectedTraversal extends AdjacencyTraversal {
   graph: GraphAdjacency;
@@ -36,10 +46,15 @@ export class GraphProjection {
   /** When the last build failed: no new build before RETRY_MS. */
   private failedAt = 0;
   private static readonly RETRY_MS = 30_000;
+  /** Node fields by entity id, oldest first; at most nodeCacheSize. */
+  private readonly nodeCache = new Map<string, GraphNodeRow>();
+  /** Feed reads completed (or resets seen): a node read from PostgreSQL is cached only if none completed during its read. */
+  private feedReads = 0;
 
   constructor(
     private readonly knex: Knex,
     private readonly log?: Logger,
+    private readonly nodeCacheSize = DEFAULT_NODE_CACHE,
   ) {}
 
   /** True once built (and not being rebuilt). */
@@ -48,9 +63,38 @@ export class GraphProjection {
   }
 
   /** What the projection holds now (null while not built). */
-  stats(): { edges: number; nodes: number; overlaidNodes: number } | null {
+  stats(): { edges: number; nodes: number; overlaidNodes: number; cachedNodeFields: number } | null {
     const g = this.built?.graph;
-    return g ? { edges: g.edgeCount, nodes: g.nodeCount, overlaidNodes: g.overlaidNodes } : null;
+    return g ? { edges: g.edgeCount, nodes: g.nodeCount, overlaidNodes: g.overlaidNodes, cachedNodeFields: this.nodeCache.size } : null;
+  }
+
+  /**
+   * The node fields of these entities (those that exist), as of the last feed read at least: call
+   * it after traverse(), whose feed read began after the request arrived.
+   */
+  async nodeFields(ids: readonly string[]): Promise<Map<string, GraphNodeRow>> {
+    const fields = new Map<string, GraphNodeRow>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const row = this.nodeCache.get(id);
+      if (row) fields.set(id, row);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return fields;
+    const readsBefore = this.feedReads;
+    const rows = await entityNodes(this.knex, missing);
+    const keep = this.feedReads === readsBefore && this.built !== null;
+    for (const row of rows) {
+      fields.set(row.id, row);
+      if (keep) this.cacheNode(row);
+    }
+    return fields;
+  }
+
+  private cacheNode(row: GraphNodeRow): void {
+    if (this.nodeCacheSize <= 0) return;
+    this.nodeCache.set(row.id, row);
+    if (this.nodeCache.size > this.nodeCacheSize) this.nodeCache.delete(this.nodeCache.keys().next().value!);
   }
 
   /** Starts the build if none is under way; resolves when the projection is ready (or failed). */
@@ -125,23 +169,27 @@ export class GraphProjection {
     const feed = await graphChangesSince(this.knex, built.xmin);
     if (this.built !== built) return;
     if (feed.resets !== built.resets) {
-      this.log?.info({ resets: feed.resets }, 'relationships were deleted or truncated: rebuilding the graph projection');
+      this.log?.info({ resets: feed.resets }, 'relationships or entities were deleted or truncated: rebuilding the graph projection');
       this.built = null;
+      this.nodeCache.clear();
+      this.feedReads++;
       void this.warm();
       return;
     }
     if (feed.changes.length > 0) built.graph.applyChanges(feed.changes);
+    for (const node of feed.nodes) if (this.nodeCache.has(node.id)) this.nodeCache.set(node.id, node);
     built.xmin = feed.xmin;
+    this.feedReads++;
   }
 }
 
 const projections = new WeakMap<Knex, GraphProjection>();
 
-/** The one projection of this database in this process. */
-export function graphProjectionFor(knex: Knex, log?: Logger): GraphProjection {
+/** The one projection of this database in this process (the first call's settings make it). */
+export function graphProjectionFor(knex: Knex, log?: Logger, nodeCacheSize?: number): GraphProjection {
   let p = projections.get(knex);
   if (!p) {
-    p = new GraphProjection(knex, log);
+    p = new GraphProjection(knex, log, nodeCacheSize);
     projections.set(knex, p);
   }
   return p;
@@ -150,16 +198,20 @@ export function graphProjectionFor(knex: Knex, log?: Logger): GraphProjection {
 export interface GraphTraversalSettings {
   /** Walk the in-memory projection when it is built (SVC_ANALYTICS__GRAPH_IN_MEMORY, default true). */
   inMemory: boolean;
+  /** Entities whose node fields the projection keeps (SVC_ANALYTICS__GRAPH_NODE_CACHE); 0: read them every time. */
+  nodeCache?: number;
   log?: Logger;
 }
 
 /**
  * GET /intelligence/graph's traversal: in memory when the projection is ready, else (and when
- * disabled) the SQL traversal; the same answer either way. Node fields are read from the entities.
+ * disabled) the SQL traversal; the same answer either way. Node fields come from the projection's
+ * cache, kept fresh by the feed, or from the entities.
  */
 export async function traverseRelationshipGraph(knex: Knex, seeds: string[], opts: TraversalOptions, settings: GraphTraversalSettings): Promise<TraversalResult> {
-  const walked = settings.inMemory ? await graphProjectionFor(knex, settings.log).traverse(seeds, opts) : null;
-  if (!walked) return traverseGraph(knex, seeds, opts);
+  const projection = settings.inMemory ? graphProjectionFor(knex, settings.log, settings.nodeCache) : null;
+  const walked = projection ? await projection.traverse(seeds, opts) : null;
+  if (!projection || !walked) return traverseGraph(knex, seeds, opts);
   const { graph } = walked;
   // Each kept node's id once (edges' ends are kept nodes): the walk answers them in order already,
   // but for seeds with no edge (negative numbers), which take their place among the seeds by id.
@@ -167,7 +219,7 @@ export async function traverseRelationshipGraph(knex: Knex, seeds: string[], opt
   for (const n of walked.nodes) idOf.set(n.node, n.node >= 0 ? graph.nodes.string(n.node) : seeds[-1 - n.node]!);
   let order = walked.nodes;
   if (order.some((n) => n.node < 0)) order = [...order].sort((a, b) => a.depth - b.depth || (idOf.get(a.node)! < idOf.get(b.node)! ? -1 : 1));
-  const fields = new Map((await entityNodes(knex, [...idOf.values()])).map((row) => [row.id, row]));
+  const fields = await projection.nodeFields([...idOf.values()]);
   const nodes: TraversalResult['nodes'] = [];
   for (const n of order) {
     const row = fields.get(idOf.get(n.node)!);

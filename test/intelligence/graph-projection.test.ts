@@ -1,7 +1,7 @@
 // The in-memory graph (services/intelligence/graph-projection.ts) against the SQL traversal it
 // replaces: the same answers on random graphs with ties, filters and caps; and fresh: edges written
 // through the platform's upsert path, weights that change, a transaction that commits after a read
-// began, and a delete (which makes it rebuild).
+// began, node fields changed after they were cached, and deletes (which make it rebuild).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -189,6 +189,61 @@ describe('graph traversal in memory', () => {
     const after = await traverseRelationshipGraph(knex, [x], { depth: 1, maxNodes: 50 }, { inMemory: true });
     assert.ok(after.edges.some((e) => e.id === id && e.weight === 9), 'the committed edge is in the next answer');
     assert.deepEqual(after, await traverseGraph(knex, [x], { depth: 1, maxNodes: 50 }));
+  });
+
+  it('answers node fields written after they were cached: committed ones by the next request, uncommitted ones not', async () => {
+    const g = await randomGraph(knex, rng(31), 10);
+    const projection = graphProjectionFor(knex);
+    await projection.warm();
+    const seed = g.nodes[0]!;
+    const opts = { depth: 2, maxNodes: 100 };
+    const first = await traverseRelationshipGraph(knex, [seed], opts, { inMemory: true });
+    assert.ok(first.nodes.length >= 3, `${first.nodes.length} nodes`);
+    const cached = projection.stats()!.cachedNodeFields;
+    // A second answer reads no entity from PostgreSQL: the nodes are cached.
+    assert.ok(cached >= first.nodes.length, `${cached} node fields cached`);
+    const target = first.nodes[first.nodes.length - 1]!;
+    await knex('entities').where({ id: target.id }).update({ risk_score: 87, display_value: `renamed-${target.value}` });
+    const second = await traverseRelationshipGraph(knex, [seed], opts, { inMemory: true });
+    const seen = second.nodes.find((n) => n.id === target.id)!;
+    assert.deepEqual([seen.risk_score, seen.display_value], [87, `renamed-${target.value}`]);
+    assert.deepEqual(second, await traverseGraph(knex, [seed], opts));
+    // A writer still open when a request reads the feed: its fields are not answered, nor lost once it commits.
+    const during = await knex.transaction(async (trx) => {
+      await trx('entities').where({ id: target.id }).update({ risk_score: 12 });
+      return traverseRelationshipGraph(knex, [seed], opts, { inMemory: true });
+    });
+    assert.equal(during.nodes.find((n) => n.id === target.id)!.risk_score, 87);
+    const after = await traverseRelationshipGraph(knex, [seed], opts, { inMemory: true });
+    assert.equal(after.nodes.find((n) => n.id === target.id)!.risk_score, 12);
+    assert.deepEqual(after, await traverseGraph(knex, [seed], opts));
+  });
+
+  it('keeps a sighting that changes no node field out of the entities\' feed', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const e = { type: 'domain' as const, value: `quiet-${tag}.example` };
+    await recordSourceEntities(knex, { kind: 'manual', id: `q1-${tag}`, observedAt: new Date() }, [e]);
+    const before = (await knex('entities').where(e).first('write_xid', 'sighting_count')) as { write_xid: string; sighting_count: number };
+    assert.notEqual(before.write_xid, '0', 'an insert sets write_xid');
+    await recordSourceEntities(knex, { kind: 'manual', id: `q2-${tag}`, observedAt: new Date() }, [e]);
+    const after = (await knex('entities').where(e).first('write_xid', 'sighting_count')) as { write_xid: string; sighting_count: number };
+    assert.equal(after.sighting_count, before.sighting_count + 1);
+    assert.equal(after.write_xid, before.write_xid);
+  });
+
+  it('rebuilds after an entity is deleted, and no longer answers it', async () => {
+    const g = await randomGraph(knex, rng(5), 4);
+    const projection = graphProjectionFor(knex);
+    await projection.warm();
+    const opts = { depth: 1, maxNodes: 10 };
+    const cachedAnswer = await traverseRelationshipGraph(knex, [g.isolated], opts, { inMemory: true });
+    assert.deepEqual(cachedAnswer.nodes.map((n) => n.id), [g.isolated]);
+    assert.ok((await projection.traverse([g.isolated], opts)) !== null, 'answered in memory');
+    await knex('entities').where({ id: g.isolated }).del();
+    assert.equal(await projection.traverse([g.isolated], opts), null, 'the delete makes it rebuild');
+    await projection.warm();
+    assert.ok(projection.ready, 'rebuilt');
+    assert.deepEqual((await traverseRelationshipGraph(knex, [g.isolated], opts, { inMemory: true })).nodes, []);
   });
 
   it('rebuilds after relationships are deleted, answering through SQL meanwhile', async () => {
