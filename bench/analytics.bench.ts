@@ -4,13 +4,15 @@
 // process with the platform's defaults (pool of SVC_POSTGRES__POOL_MAX connections, the embedded
 // cluster's shared_buffers); 50 concurrent keep-alive clients in a child process (bench/http-load.ts)
 // measure p50/p95/p99 of the entity list, entity detail, neighbours and the graph at depth 3 from a
-// hub (max_nodes 500), and of GET /healthz: the floor, what the HTTP stack alone costs at that
-// concurrency on this machine. Each closed-loop run also prints the CPU one request costs in the
-// API, in PostgreSQL and in the clients' process, and what that allows on this machine's cores
-// (the highest rate, and the least mean wait of 50 clients that never pause: Little's law).
-// Beside them, naive baselines run against the same data: the list
-// sorted on an unindexed expression, neighbours through `src = $1 OR dst = $1` without a limit, and
-// the graph as an uncapped recursive CTE (cut at 10 s).
+// hub (max_nodes 500; in memory with the node fields cached, then uncached, then walked by SQL), and
+// of GET /healthz: the floor, what the HTTP stack alone costs at that concurrency on this machine.
+// Each closed-loop run also prints the CPU one request costs in the API, in PostgreSQL and in the
+// clients' process, and what that allows on this machine's cores (the highest rate, and the least
+// mean wait of 50 clients that never pause: Little's law). Then the same clients pause between
+// requests (a sweep of mean pauses): latency below saturation, and whether each target holds there.
+// Beside them, naive baselines run against the same data: the list sorted on an unindexed
+// expression, neighbours through `src = $1 OR dst = $1` without a limit, and the graph as an
+// uncapped recursive CTE (cut at 10 s).
 // BENCH_QUICK=1 seeds 50,000 entities / 150,000 edges in a separate directory.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,7 +42,8 @@ const HUBS = 10;
 const HUB_DEGREE = QUICK ? 2_000 : 20_000;
 const CLIENTS = 50;
 const REQUESTS = QUICK ? 200 : 1_000;
-const THINK_MS = 1_000;
+/** Mean pauses of the paced runs: analysts who read each answer, then more and more hurried ones. */
+const THINK_SWEEP_MS = [1_000, 250, 100, 50];
 const TYPES = ['domain', 'url', 'ip', 'email', 'wallet', 'phone', 'person', 'organization'];
 
 const id = (i: number) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
@@ -159,6 +162,11 @@ export async function run(): Promise<void> {
   // The same API with the graph walked by SQL (one query per level): what the in-memory graph replaces.
   const sqlGraphConfig = { ...config, analytics: { ...config.analytics, graph_in_memory: false } };
   const apiSqlGraph = await startApiServer({ config: sqlGraphConfig, knex, temporal: {} as Client, log, blobs: createConfiguredBlobStore(config) }, 0, '127.0.0.1');
+  // And with the graph in memory but no node-field cache (a knex of its own, so a projection of its
+  // own): what a neighbourhood nobody asked for lately costs, its nodes' fields read from entities.
+  const uncachedKnex = createKnex(pgServer.url, config.postgres.pool_max);
+  const uncachedConfig = { ...config, analytics: { ...config.analytics, graph_node_cache: 0 } };
+  const apiUncached = await startApiServer({ config: uncachedConfig, knex: uncachedKnex, temporal: {} as Client, log, blobs: createConfiguredBlobStore(config) }, 0, '127.0.0.1');
   try {
     await migrateLatest(knex);
     await seed(knex);
@@ -170,6 +178,7 @@ export async function run(): Promise<void> {
     await projection.warm();
     if (!projection.ready) throw new Error('the graph projection did not build');
     const graphBuild = { seconds: (Date.now() - buildStarted) / 1000, rssMb: (process.memoryUsage().rss - rss0) / 1e6 };
+    await graphProjectionFor(uncachedKnex, log, 0).warm();
     const email = 'bench-analyst@example.org';
     await addUserRoles(knex, email, ['analyst']);
     const headers = { 'X-Goog-Authenticated-User-Email': `accounts.google.com:${email}` };
@@ -195,15 +204,25 @@ export async function run(): Promise<void> {
       await http('neighbors (limit 100)', (k) => `/intelligence/entities/domain/bench-${pick(k) - (pick(k) % 8)}.example/neighbors`),
       await http('graph depth 3 from a hub, max 500', (k) => `/intelligence/graph?seed=${id(k % HUBS)}&depth=3&max_nodes=500`),
     ];
+    const uncachedGraph = await http('graph, node fields not cached', (k) => `/intelligence/graph?seed=${id(k % HUBS)}&depth=3&max_nodes=500`, 0, apiUncached.url);
     const sqlGraph = await http('graph, the same walked by SQL', (k) => `/intelligence/graph?seed=${id(k % HUBS)}&depth=3&max_nodes=500`, 0, apiSqlGraph.url);
-    // The same requests from 50 analysts who read each answer (1 s mean pause): latency when the
-    // server is busy but not saturated.
-    const paced = [
-      await http('entity list', (k) => `/intelligence/entities?order_by=risk&entity_type=${TYPES[k % TYPES.length]}&limit=50`, THINK_MS),
-      await http('entity detail', (k) => `/intelligence/entities/${id(pick(k + 1))}`, THINK_MS),
-      await http('neighbors', (k) => `/intelligence/entities/domain/bench-${pick(k + 1) - (pick(k + 1) % 8)}.example/neighbors`, THINK_MS),
-      await http('graph depth 3 from a hub', (k) => `/intelligence/graph?seed=${id(k % HUBS)}&depth=3&max_nodes=500`, THINK_MS),
+    // The same requests from 50 clients that pause between requests (exponential, each mean of the
+    // sweep): latency when the server is busy but not saturated, up to the rate at which it is.
+    const targets = [
+      { label: 'entity list', path: (k: number) => `/intelligence/entities?order_by=risk&entity_type=${TYPES[k % TYPES.length]}&limit=50`, at: 'p99' as const, ms: 50 },
+      { label: 'entity detail', path: (k: number) => `/intelligence/entities/${id(pick(k + 1))}`, at: 'p99' as const, ms: 50 },
+      { label: 'neighbors', path: (k: number) => `/intelligence/entities/domain/bench-${pick(k + 1) - (pick(k + 1) % 8)}.example/neighbors`, at: null, ms: 0 },
+      { label: 'graph depth 3 from a hub', path: (k: number) => `/intelligence/graph?seed=${id(k % HUBS)}&depth=3&max_nodes=500`, at: 'p95' as const, ms: 200 },
     ];
+    const paced: Array<{ thinkMs: number; runs: Array<Awaited<ReturnType<typeof http>> & { target: string }> }> = [];
+    for (const thinkMs of THINK_SWEEP_MS) {
+      const runs = [];
+      for (const t of targets) {
+        const o = await http(t.label, t.path, thinkMs);
+        runs.push({ ...o, target: t.at ? `${t.at} <= ${t.ms} ms: ${o[t.at] <= t.ms ? 'met' : 'not met'}` : '' });
+      }
+      paced.push({ thinkMs, runs });
+    }
     const naive = [
       await measure('list, unindexed sort', (k) => baselineKnex.raw('SELECT * FROM entities WHERE type = ? ORDER BY risk_score + 0 DESC, id DESC LIMIT 50', [TYPES[k % TYPES.length]]).then(() => undefined)),
       await measure('detail, live sightings rollup', (k) => baselineKnex.raw("SELECT e.*, (SELECT json_agg(x) FROM (SELECT source_kind, count(*) FROM sightings WHERE entity_id::text = ? GROUP BY 1) x) FROM entities e WHERE e.id = ?", [id(pick(k)), id(pick(k))]).then(() => undefined)),
@@ -237,16 +256,18 @@ export async function run(): Promise<void> {
     // What the machine allows: with c ms of CPU per request on n cores, at most n * 1000 / c requests
     // per second; N clients that never pause then wait at least N / rate on average (Little's law),
     // whatever the code does with the rest of its time.
-    process.stdout.write(
-      `  ${sqlGraph.label.padEnd(48)} p50 ${sqlGraph.p50.toFixed(1)} p95 ${sqlGraph.p95.toFixed(1)} p99 ${sqlGraph.p99.toFixed(1)} ms, ${sqlGraph.rate.toFixed(0)} req/s (failures ${sqlGraph.failures}) | in memory: p95 ratio ${(sqlGraph.p95 / ours[3]!.p95).toFixed(1)}x\n`,
-    );
+    for (const other of [uncachedGraph, sqlGraph]) {
+      process.stdout.write(
+        `  ${other.label.padEnd(48)} p50 ${other.p50.toFixed(1)} p95 ${other.p95.toFixed(1)} p99 ${other.p99.toFixed(1)} ms, ${other.rate.toFixed(0)} req/s (failures ${other.failures}) | in memory, cached: p95 ratio ${(other.p95 / ours[3]!.p95).toFixed(1)}x\n`,
+      );
+    }
     const held = projection.stats()!;
     process.stdout.write(
-      `  graph in memory: ${held.edges.toLocaleString()} edges between ${held.nodes.toLocaleString()} entities, built in ${graphBuild.seconds.toFixed(1)} s, RSS +${graphBuild.rssMb.toFixed(0)} MB\n`,
+      `  graph in memory: ${held.edges.toLocaleString()} edges between ${held.nodes.toLocaleString()} entities, built in ${graphBuild.seconds.toFixed(1)} s, RSS +${graphBuild.rssMb.toFixed(0)} MB; node fields cached for ${held.cachedNodeFields.toLocaleString()} entities\n`,
     );
     const cores = os.cpus().length;
     process.stdout.write(`  CPU per request in the closed-loop runs (API process, PostgreSQL, clients' process) and what ${cores} cores allow:\n`);
-    for (const o of [floor, ...ours, sqlGraph]) {
+    for (const o of [floor, ...ours, uncachedGraph, sqlGraph]) {
       const total = o.cpu.api + o.cpu.pg + o.cpu.clients;
       const server = o.cpu.api + o.cpu.pg;
       process.stdout.write(
@@ -255,14 +276,20 @@ export async function run(): Promise<void> {
           ` (>= ${((CLIENTS * server) / cores).toFixed(1)} ms with the clients on another machine)\n`,
       );
     }
-    process.stdout.write(`  paced: ${CLIENTS} clients, each pausing ${THINK_MS} ms on average (exponential) between requests\n`);
-    for (const o of paced) {
-      process.stdout.write(`  ${('  ' + o.label).padEnd(48)} p50 ${o.p50.toFixed(1)} p95 ${o.p95.toFixed(1)} p99 ${o.p99.toFixed(1)} ms, ${o.rate.toFixed(0)} req/s (failures ${o.failures})\n`);
+    for (const { thinkMs, runs } of paced) {
+      process.stdout.write(`  paced: ${CLIENTS} clients, each pausing ${thinkMs} ms on average (exponential) between requests\n`);
+      for (const o of runs) {
+        process.stdout.write(
+          `  ${('  ' + o.label).padEnd(48)} p50 ${o.p50.toFixed(1)} p95 ${o.p95.toFixed(1)} p99 ${o.p99.toFixed(1)} ms, ${o.rate.toFixed(0)} req/s, CPU API ${o.cpu.api.toFixed(2)} + PostgreSQL ${o.cpu.pg.toFixed(2)} ms (failures ${o.failures})${o.target ? ` | target ${o.target}` : ''}\n`,
+        );
+      }
     }
   } finally {
     await api.close();
     await apiSqlGraph.close();
+    await apiUncached.close();
     await knex.destroy();
+    await uncachedKnex.destroy();
     await baselineKnex.destroy();
     await pgServer.stop();
   }
