@@ -48,7 +48,7 @@ export class GraphProjection {
   private static readonly RETRY_MS = 30_000;
   /** Node fields by entity id, oldest first; at most nodeCacheSize. */
   private readonly nodeCache = new Map<string, GraphNodeRow>();
-  /** Feed reads completed (or resets seen): a node read from PostgreSQL is cached only if none completed during its read. */
+  /** Feed reads completed, resets seen and builds: a node read from PostgreSQL is cached only if none happened during its read. */
   private feedReads = 0;
 
   constructor(
@@ -138,6 +138,8 @@ export class GraphProjection {
       const position = await loadAllEdges(this.knex, (id, src, dst, kind, weight) => graph.loadEdge(id, src, dst, kind, weight));
       await graph.buildIndex();
       this.built = { graph, xmin: position.xmin, resets: position.resets };
+      // A node read that began before this build's snapshot is not cached: the feed starts at it.
+      this.feedReads++;
       this.log?.info({ edges: graph.edgeCount, nodes: graph.nodeCount, ms: Date.now() - started }, 'graph projection built');
     } catch (err) {
       this.failedAt = Date.now();
