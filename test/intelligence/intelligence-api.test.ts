@@ -8,7 +8,8 @@ import sharp from 'sharp';
 import { recordSourceEntities } from '../../db/repositories/entity-repository';
 import { recomputeEntityRisk } from '../../activities/intelligence/risk-score-activities';
 import type { Role } from '../../domain/auth/roles';
-import { layoutGraph } from '../../domain/intelligence/graph-picture';
+import { GRAPH_ENTITY_TYPES } from '../../domain/graph/entity-types';
+import { ENTITY_TYPE_COLOURS, layoutGraph } from '../../domain/intelligence/graph-picture';
 import { asUser, http } from '../support/http';
 import { usersForEveryRole } from '../support/identities';
 import { startTestApi, testKnex } from '../support/platform';
@@ -293,6 +294,16 @@ describe('intelligence analytics (API)', function () {
     const two = layoutGraph([...nodes].reverse(), [...edges].reverse());
     assert.deepEqual([...two.entries()].sort(), [...one.entries()].sort());
     assert.ok(new Set([...one.values()].map((p) => `${p.x.toFixed(3)},${p.y.toFixed(3)}`)).size === 5, 'nodes are spread out');
+  });
+
+  it('gives every entity type a colour of its own, clearly apart from every other', () => {
+    const rgb = Object.values(ENTITY_TYPE_COLOURS).map((c) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)));
+    assert.equal(rgb.length, GRAPH_ENTITY_TYPES.length);
+    let closest = Infinity;
+    for (let i = 0; i < rgb.length; i++) {
+      for (let j = i + 1; j < rgb.length; j++) closest = Math.min(closest, Math.hypot(...rgb[i]!.map((v, k) => v - rgb[j]![k]!)));
+    }
+    assert.ok(closest >= 60, `the two closest colours are ${closest.toFixed(0)} apart in RGB`);
   });
 
   it('searches entity values by exact value, prefix and substring', async () => {
