@@ -55,6 +55,8 @@ export class GraphProjection {
     private readonly knex: Knex,
     private readonly log?: Logger,
     private readonly nodeCacheSize = DEFAULT_NODE_CACHE,
+    /** How node fields missing from the cache are read (the tests slow it down to order a race). */
+    private readonly readNodes: (knex: Knex, ids: string[]) => Promise<GraphNodeRow[]> = entityNodes,
   ) {}
 
   /** True once built (and not being rebuilt). */
@@ -82,7 +84,7 @@ export class GraphProjection {
     }
     if (missing.length === 0) return fields;
     const readsBefore = this.feedReads;
-    const rows = await entityNodes(this.knex, missing);
+    const rows = await this.readNodes(this.knex, missing);
     const keep = this.feedReads === readsBefore && this.built !== null;
     for (const row of rows) {
       fields.set(row.id, row);

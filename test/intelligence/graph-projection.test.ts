@@ -1,15 +1,17 @@
 // The in-memory graph (services/intelligence/graph-projection.ts) against the SQL traversal it
 // replaces: the same answers on random graphs with ties, filters and caps; and fresh: edges written
 // through the platform's upsert path, weights that change, a transaction that commits after a read
-// began, node fields changed after they were cached, and deletes (which make it rebuild).
+// began, node fields changed after they were cached (also by racing writers, and by a slow read of
+// uncached fields that a feed read overtakes), and deletes (which make it rebuild).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { recordSourceEntities } from '../../db/repositories/entity-repository';
+import { entityNodes } from '../../db/repositories/intel-read-repository';
 import { traverseGraph, type TraversalOptions } from '../../db/repositories/graph-traversal-repository';
 import { RELATIONSHIP_KINDS, type RelationshipKind } from '../../domain/graph/entity-types';
 import { GraphAdjacency, uuidWords } from '../../domain/graph/adjacency';
-import { graphProjectionFor, traverseRelationshipGraph } from '../../services/intelligence/graph-projection';
+import { GraphProjection, graphProjectionFor, traverseRelationshipGraph } from '../../services/intelligence/graph-projection';
 import { testKnex } from '../support/platform';
 
 /** A deterministic pseudo-random sequence (mulberry32), so that a failure can be replayed. */
@@ -217,6 +219,92 @@ describe('graph traversal in memory', () => {
     const after = await traverseRelationshipGraph(knex, [seed], opts, { inMemory: true });
     assert.equal(after.nodes.find((n) => n.id === target.id)!.risk_score, 12);
     assert.deepEqual(after, await traverseGraph(knex, [seed], opts));
+  });
+
+  it('does not cache fields read before a write that a feed read completed meanwhile has already passed', async () => {
+    const g = await randomGraph(knex, rng(13), 6);
+    const target = g.nodes[1]!;
+    // The reads of uncached fields go to PostgreSQL as always, then wait until the test lets them
+    // return: a slow answer, for which the rest of the race is ordered by hand.
+    let release: () => void = () => undefined;
+    let readStarted: () => void = () => undefined;
+    const started = new Promise<void>((r) => (readStarted = r));
+    const gate = new Promise<void>((r) => (release = r));
+    let slow = true;
+    const projection = new GraphProjection(knex, undefined, 100, async (k, ids) => {
+      const rows = await entityNodes(k, ids);
+      if (slow && ids.includes(target)) {
+        readStarted();
+        await gate;
+      }
+      return rows;
+    });
+    await projection.warm();
+    const opts = { depth: 1, maxNodes: 50 };
+    // Request A reads the target's fields (not cached yet) before the write, and is slow to get them.
+    const walkA = await projection.traverse([target], opts);
+    const answerA = projection.nodeFields(walkA!.nodes.map((n) => walkA!.graph.nodes.string(n.node)));
+    await started;
+    // The write commits, and request B's feed read (which begins after it) completes while A waits.
+    await knex('entities').where({ id: target }).update({ risk_score: 77 });
+    assert.ok(await projection.traverse([g.nodes[0]!], opts));
+    release();
+    assert.notEqual((await answerA).get(target)!.risk_score, 77, 'A read the fields before the write');
+    slow = false;
+    // Request C, after both: the feed hands the target over no more, so only a read of its own is fresh.
+    const walkC = await projection.traverse([target], opts);
+    const answerC = await projection.nodeFields(walkC!.nodes.map((n) => walkC!.graph.nodes.string(n.node)));
+    assert.equal(answerC.get(target)!.risk_score, 77);
+  });
+
+  it('never answers node fields older than the request, with writers racing readers and a cache too small to hold the walk', async () => {
+    const g = await randomGraph(knex, rng(11), 30);
+    // 12 entries for walks of up to 30 nodes: most of each walk's nodes are read from entities,
+    // while feed reads of the other readers complete; those reads race the writers' commits.
+    const projection = new GraphProjection(knex, undefined, 12);
+    await projection.warm();
+    assert.ok(projection.ready);
+    // Each write raises one entity's display value by one (v000000001, v000000002, ...) under its row
+    // lock, so the committed value of an entity only grows: an answer must show at least the value
+    // committed before the request began.
+    const bump = `display_value = CASE WHEN display_value ~ '^v[0-9]{9}$'
+      THEN 'v' || lpad((substring(display_value FROM 2)::bigint + 1)::text, 9, '0') ELSE 'v000000001' END`;
+    const counter = (v: string) => (/^v\d{9}$/.test(v) ? Number(v.slice(1)) : 0);
+    const random = rng(12);
+    let stop = false;
+    let writes = 0;
+    let answers = 0;
+    let fieldsChecked = 0;
+    const writer = async () => {
+      while (!stop) {
+        const id = g.nodes[Math.floor(random() * g.nodes.length)]!;
+        const hold = random() < 0.3 ? Math.floor(random() * 4) : 0;
+        await knex.transaction(async (trx) => {
+          await trx.raw(`UPDATE entities SET ${bump} WHERE id = ?`, [id]);
+          if (hold) await new Promise((r) => setTimeout(r, hold));
+        });
+        writes++;
+      }
+    };
+    const reader = async (seed: string) => {
+      while (!stop) {
+        const before = (await knex('entities').whereIn('id', g.nodes).select('id', 'display_value')) as Array<{ id: string; display_value: string }>;
+        const committed = new Map(before.map((r) => [r.id, counter(r.display_value)]));
+        const walked = await projection.traverse([seed], { depth: 4, maxNodes: 31 });
+        assert.ok(walked);
+        const fields = await projection.nodeFields(walked.nodes.map((n) => walked.graph.nodes.string(n.node)));
+        for (const [id, row] of fields) {
+          assert.ok(counter(row.display_value) >= committed.get(id)!, `${id}: answered ${row.display_value}, committed before the request: ${committed.get(id)}`);
+          fieldsChecked++;
+        }
+        answers++;
+      }
+    };
+    const runs = [writer(), writer(), ...[0, 1, 2, 3].map((i) => reader(g.nodes[i * 3]!))];
+    await new Promise((r) => setTimeout(r, 2000));
+    stop = true;
+    await Promise.all(runs);
+    assert.ok(writes >= 20 && answers >= 10 && fieldsChecked >= 100, `${writes} writes, ${answers} answers, ${fieldsChecked} fields checked`);
   });
 
   it('keeps a sighting that changes no node field out of the entities\' feed', async () => {
