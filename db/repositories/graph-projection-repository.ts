@@ -98,29 +98,28 @@ export async function loadAllEdges(knex: Knex, sink: EdgeSink): Promise<GraphFee
   }
 }
 
-/** An entity whose node fields (migration 20261123000100_entity_change_feed) were written. */
-export type ChangedNode = GraphNodeRow;
-
-/**
- * The edges and the entities' node fields written by transactions at or after `xmin` that this
- * snapshot sees, and this snapshot's position, in one statement (so one snapshot).
- */
-export async function graphChangesSince(knex: Knex, xmin: string): Promise<GraphFeedPosition & { changes: ChangedEdge[]; nodes: ChangedNode[] }> {
-  const { rows } = (await knex.raw(
-    `WITH s AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin, (SELECT count(*)::int FROM relationship_resets) AS resets)
+const EDGES_SINCE = `WITH s AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin, (SELECT count(*)::int FROM relationship_resets) AS resets)
      SELECT s.xmin::text AS xmin, s.resets, 'edge' AS what, r.id, r.src_entity_id AS src, r.dst_entity_id AS dst, r.kind, r.weight,
             NULL::text AS type, NULL::text AS value, NULL::text AS display_value, NULL::int AS risk_score
-       FROM s LEFT JOIN relationships r ON r.write_xid >= CAST(? AS xid8)
+       FROM s LEFT JOIN relationships r ON r.write_xid >= CAST(? AS xid8)`;
+const NODES_SINCE = `
      UNION ALL
      SELECT s.xmin::text, s.resets, 'node', e.id, NULL, NULL, NULL, NULL, e.type, e.value, e.display_value, e.risk_score
-       FROM s JOIN entities e ON e.write_xid >= CAST(? AS xid8)`,
-    [xmin, xmin],
-  )) as {
-    rows: Array<{ xmin: string; resets: number; what: 'edge' | 'node'; id: string | null; src: string; dst: string; kind: RelationshipKind; weight: number } & Omit<ChangedNode, 'id'>>;
+       FROM s JOIN entities e ON e.write_xid >= CAST(? AS xid8)`;
+
+/**
+ * The edges written by transactions at or after `xmin` that this snapshot sees, the entities whose
+ * node fields they wrote (migration 20261123000100_entity_change_feed; only when `withNodes`: a
+ * reader that keeps no node fields does not read them), and this snapshot's position, in one
+ * statement (so one snapshot).
+ */
+export async function graphChangesSince(knex: Knex, xmin: string, withNodes: boolean): Promise<GraphFeedPosition & { changes: ChangedEdge[]; nodes: GraphNodeRow[] }> {
+  const { rows } = (await knex.raw(withNodes ? EDGES_SINCE + NODES_SINCE : EDGES_SINCE, withNodes ? [xmin, xmin] : [xmin])) as {
+    rows: Array<{ xmin: string; resets: number; what: 'edge' | 'node'; id: string | null; src: string; dst: string; kind: RelationshipKind; weight: number } & Omit<GraphNodeRow, 'id'>>;
   };
   const first = rows[0]!;
   const changes: ChangedEdge[] = [];
-  const nodes: ChangedNode[] = [];
+  const nodes: GraphNodeRow[] = [];
   for (const r of rows) {
     if (r.id === null) continue;
     if (r.what === 'edge') changes.push({ id: r.id, src: r.src, dst: r.dst, kind: r.kind, weight: r.weight });

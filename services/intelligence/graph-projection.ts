@@ -170,7 +170,7 @@ export class GraphProjection {
   private async readChanges(): Promise<void> {
     const built = this.built;
     if (!built) return;
-    const feed = await graphChangesSince(this.knex, built.xmin);
+    const feed = await graphChangesSince(this.knex, built.xmin, this.nodeCacheSize > 0);
     if (this.built !== built) return;
     if (feed.resets !== built.resets) {
       this.log?.info({ resets: feed.resets }, 'relationships or entities were deleted or truncated: rebuilding the graph projection');

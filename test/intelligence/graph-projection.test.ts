@@ -221,6 +221,21 @@ describe('graph traversal in memory', () => {
     assert.deepEqual(after, await traverseGraph(knex, [seed], opts));
   });
 
+  it('with the node-field cache off, keeps no fields and reads them fresh for every answer', async () => {
+    const g = await randomGraph(knex, rng(17), 5);
+    const projection = new GraphProjection(knex, undefined, 0);
+    await projection.warm();
+    const seed = g.nodes[0]!;
+    const fieldsOf = async () => {
+      const walked = await projection.traverse([seed], { depth: 1, maxNodes: 10 });
+      return projection.nodeFields(walked!.nodes.map((n) => walked!.graph.nodes.string(n.node)));
+    };
+    assert.equal((await fieldsOf()).get(seed)!.risk_score, null);
+    await knex('entities').where({ id: seed }).update({ risk_score: 41 });
+    assert.equal((await fieldsOf()).get(seed)!.risk_score, 41);
+    assert.equal(projection.stats()!.cachedNodeFields, 0);
+  });
+
   it('does not cache fields read before a write that a feed read completed meanwhile has already passed', async () => {
     const g = await randomGraph(knex, rng(13), 6);
     const target = g.nodes[1]!;
