@@ -7,22 +7,22 @@ import { loadWalletAllowlist, type Allowlist } from '../config/wallet-allowlist'
 import { createConfiguredBlobStore, type BlobStore } from '../infra/blob-store';
 import { locateChromium, resolveChromium, type ChromiumLocation } from '../infra/chromium';
 import type { Logger } from '../infra/logger';
-import { runScheduledReportsJob, type ScheduledReportsJobResult } from '../services/scheduled-reports-job';
+import { runScheduledReportsJob, type ScheduledReportsJobResult } from '../services/reports/scheduled-reports-job';
 import packageJson from '../package.json';
 import { createDossierActivities } from './dossiers/dossier-activities';
 import { createAnalyticsRefreshActivities } from './analytics/analytics-refresh-activities';
-import { createIntakeActivities } from './intakes/intake-processing';
-import { createLlmVerifierFromSettings } from './wallets/llm-verifier-settings';
-import { browserTaskQueue, createCrawlerBrowser, type CrawlerBrowser } from './investigations/crawler-browser';
-import { createEgressCheck } from './investigations/crawler-egress';
+import { createIntakeActivities } from './intakes/intake-activities';
+import { createLlmVerifierFromSettings } from '../services/wallets/llm-verifier-settings';
+import { browserTaskQueue, createCrawlerBrowser, type CrawlerBrowser } from '../infra/crawler/crawler-browser';
+import { createEgressCheck } from '../infra/crawler/crawler-egress';
 import { createInvestigationActivities } from './investigations/investigation-activities';
 import { createPlaybookActivities } from './investigations/playbook-activities';
-import { createReviewClaimActivities } from './cases/review-claim-activities';
+import { createReviewClaimActivities } from './reviews/review-claim-activities';
 import { createRiskScoreActivities } from './intelligence/risk-score-activities';
-import { createBrowserProvider, type BrowserProvider } from './reports/browser-pool';
-import { createReportDeliveryActivities } from './reports/report-delivery';
-import { createReportGenerationActivities } from './reports/report-generation';
-import { createScheduleActivities } from './reports/schedule-activities';
+import { createBrowserProvider, type BrowserProvider } from '../infra/browser-pool';
+import { createReportDeliveryActivities } from './reports/report-delivery-activities';
+import { createReportGenerationActivities } from './reports/report-generation-activities';
+import { createScheduleActivities } from './reports/report-schedule-activities';
 
 /** Long-lived resources of a worker process (or a CLI command): closed when it stops. */
 export interface ActivityResources {

@@ -1,4 +1,4 @@
-import type { Principal } from '../domain/auth/roles';
+import type { Principal } from '../domain/accounts/roles';
 import type { AccessPolicy } from './route-definition';
 
 export type AccessDecision = 'allow' | 'unauthenticated' | 'forbidden';

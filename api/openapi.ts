@@ -2,7 +2,7 @@
 // policy, parameters, request body and response schemas (zod -> JSON Schema 2020-12).
 import { z } from 'zod';
 import type { ResponseSpec, RouteDef } from './route-definition';
-import { ErrorSchema, standardErrorResponses } from './schemas/common';
+import { ErrorSchema, standardErrorResponses } from './common-schemas';
 
 type JsonSchema = Record<string, unknown>;
 

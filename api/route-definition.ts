@@ -2,7 +2,7 @@
 // The access policy is mandatory: a route without one cannot be registered.
 import type Koa from 'koa';
 import type { z } from 'zod';
-import type { ApiKeyScope, Principal, Role } from '../domain/auth/roles';
+import type { ApiKeyScope, Principal, Role } from '../domain/accounts/roles';
 import type { AppDeps } from './app-deps';
 
 /**

@@ -1,30 +1,30 @@
 // The route table: every route of the API, each with its access policy. An undeclared route does
 // not exist (404), and a route cannot be registered without a policy.
 import type { RouteDef } from './route-definition';
-import { accountRoutes } from './routes/account-routes';
-import { analyticsRoutes } from './routes/analytics-routes';
-import { auditRoutes } from './routes/audit-routes';
-import { campaignRoutes } from './routes/campaign-routes';
-import { intakeRoutes } from './routes/intake-routes';
-import { evidenceRoutes } from './routes/evidence-routes';
-import { intelligenceRoutes } from './routes/intelligence-routes';
-import { investigationRoutes } from './routes/investigation-routes';
-import { investigationWalletRoutes } from './routes/investigation-wallet-routes';
-import { playbookRoutes } from './routes/playbook-routes';
-import { caseRoutes } from './routes/case-routes';
-import { dossierRoutes } from './routes/dossier-routes';
-import { consoleRoutes } from './routes/console-routes';
-import { leaReferralRoutes } from './routes/lea-referral-routes';
-import { reportRoutes } from './routes/report-routes';
-import { reviewRoutes } from './routes/review-routes';
-import { searchRoutes } from './routes/search-routes';
-import { savedSearchRoutes } from './routes/saved-search-routes';
-import { scheduledReportRoutes } from './routes/scheduled-report-routes';
-import { systemRoutes } from './routes/system-routes';
-import { taskRoutes } from './routes/task-routes';
-import { exportRoutes } from './routes/export-routes';
-import { feedRoutes } from './routes/feed-routes';
-import { taxiiRoutes } from './routes/taxii-routes';
+import { accountRoutes } from './routes/accounts/account-routes';
+import { analyticsRoutes } from './routes/analytics/analytics-routes';
+import { auditRoutes } from './routes/audit/audit-routes';
+import { campaignRoutes } from './routes/campaigns/campaign-routes';
+import { intakeRoutes } from './routes/intakes/intake-routes';
+import { evidenceRoutes } from './routes/evidence/evidence-routes';
+import { intelligenceRoutes } from './routes/intelligence/intelligence-routes';
+import { investigationRoutes } from './routes/investigations/investigation-routes';
+import { investigationWalletRoutes } from './routes/wallets/wallet-routes';
+import { playbookRoutes } from './routes/investigations/playbook-routes';
+import { caseRoutes } from './routes/cases/case-routes';
+import { dossierRoutes } from './routes/dossiers/dossier-routes';
+import { consoleRoutes } from './routes/console/console-routes';
+import { leaReferralRoutes } from './routes/cases/lea-referral-routes';
+import { reportRoutes } from './routes/reports/report-routes';
+import { reviewRoutes } from './routes/reviews/review-routes';
+import { searchRoutes } from './routes/search/search-routes';
+import { savedSearchRoutes } from './routes/search/saved-search-routes';
+import { scheduledReportRoutes } from './routes/reports/scheduled-report-routes';
+import { systemRoutes } from './routes/system/system-routes';
+import { taskRoutes } from './routes/tasks/task-routes';
+import { exportRoutes } from './routes/exports/export-routes';
+import { feedRoutes } from './routes/exports/feed-routes';
+import { taxiiRoutes } from './routes/exports/taxii-routes';
 
 let routes: RouteDef[] | null = null;
 

@@ -13,10 +13,10 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { createKnex } from '../db/connection';
 import { TAXONOMY_ENTRIES } from '../domain/analytics/scam-taxonomy';
 import { startEphemeralInfrastructure } from '../infra/ephemeral-infrastructure';
-import type { AggregationSource } from '../db/repositories/analytics-view-repository';
-import { analyticsOverview, dashboardOverview, impactDashboard, intelligenceDashboard } from '../services/analytics-dashboards';
-import { refreshAnalytics } from '../services/analytics-refresh';
-import { countrySummary, heatmap, lossByTaxonomy, pipelineFunnel, sankeyFlow, trend } from '../services/analytics-widgets';
+import type { AggregationSource } from '../db/repositories/analytics/analytics-view-repository';
+import { analyticsOverview, dashboardOverview, impactDashboard, intelligenceDashboard } from '../services/analytics/analytics-dashboards';
+import { refreshAnalytics } from '../services/analytics/analytics-refresh';
+import { countrySummary, heatmap, lossByTaxonomy, pipelineFunnel, sankeyFlow, trend } from '../services/analytics/analytics-widgets';
 import { percentile as pct } from './percentile';
 
 const QUICK = process.env.BENCH_QUICK === '1';

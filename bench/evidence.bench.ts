@@ -1,4 +1,4 @@
-// Evidence package benchmark: a signed package (services/signed-zip-writer.ts, the writer of the
+// Evidence package benchmark: a signed package (infra/signed-zip-writer.ts, the writer of the
 // evidence bundle, the LEA package and dossiers) of 100 MB and 1 GB of synthetic artifacts stored
 // in the local blob store (screenshot-sized and large blobs), streamed to a sink that counts bytes,
 // each file hashed on the way and the manifest signed with a fresh Ed25519 key. Beside it, the
@@ -15,8 +15,8 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { publicKeyPem, signingKeyId, signMessage } from '../domain/evidence/signing-key';
 import { createBlobStore } from '../infra/blob-store';
-import { verifyPackage } from '../services/evidence-verification';
-import { signedZipStream, type ZipEntrySource } from '../services/signed-zip-writer';
+import { verifyPackage } from '../services/evidence/evidence-verification';
+import { signedZipStream, type ZipEntrySource } from '../infra/signed-zip-writer';
 
 const MiB = 1024 * 1024;
 

@@ -7,12 +7,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { loadConfig } from '../config/config';
 import { createKnex } from '../db/connection';
-import { insertApiKey } from '../db/repositories/api-key-repository';
-import { generateApiKey } from '../domain/auth/api-key-format';
+import { insertApiKey } from '../db/repositories/accounts/api-key-repository';
+import { generateApiKey } from '../domain/accounts/api-key-format';
 import { startEphemeralInfrastructure } from '../infra/ephemeral-infrastructure';
 import { createConfiguredBlobStore } from '../infra/blob-store';
 import { createLogger } from '../infra/logger';
-import { connectTemporal, startApiServer } from '../workers/platform-runtime';
+import { connectTemporal, startApiServer } from '../app/platform-runtime';
 import { percentile as pct } from './percentile';
 
 const QUICK = process.env.BENCH_QUICK === '1';

@@ -8,13 +8,13 @@ import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import { loadConfig } from '../config/config';
 import { createKnex } from '../db/connection';
-import { insertInvestigation } from '../db/repositories/investigation-repository';
+import { insertInvestigation } from '../db/repositories/investigations/investigation-repository';
 import { investigationTaskId } from '../domain/investigations/investigation-request';
 import { startEphemeralInfrastructure } from '../infra/ephemeral-infrastructure';
 import { createLogger } from '../infra/logger';
-import { startPlatformWorkflow } from '../services/platform-workflows';
+import { startPlatformWorkflow } from '../services/tasks/platform-workflows';
 import { startScamSiteFixture } from '../test/support/scam-site-fixture';
-import { connectTemporal, startWorker } from '../workers/platform-runtime';
+import { connectTemporal, startWorker } from '../app/platform-runtime';
 
 const TABS = 8;
 const CONCURRENT = 10;

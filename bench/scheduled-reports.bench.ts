@@ -8,12 +8,12 @@ import type { Knex } from 'knex';
 import { loadConfig } from '../config/config';
 import { createKnex } from '../db/connection';
 import { createActivities, createActivityResources } from '../activities';
-import { insertReportSchedule } from '../db/repositories/report-schedule-repository';
+import { insertReportSchedule } from '../db/repositories/reports/report-schedule-repository';
 import { freePort, startEphemeralInfrastructure } from '../infra/ephemeral-infrastructure';
 import { describeWorkerMetrics, sampleDatabaseWaits, scrapeMetrics } from './burst-profile';
 import { createLogger } from '../infra/logger';
-import { createSchedule } from '../services/report-schedule-service';
-import { connectTemporal, startWorker } from '../workers/platform-runtime';
+import { createSchedule } from '../services/reports/report-schedule-service';
+import { connectTemporal, startWorker } from '../app/platform-runtime';
 import { percentile as pct } from './percentile';
 
 const QUICK = process.env.BENCH_QUICK === '1';

@@ -20,7 +20,7 @@ import { migrateLatest } from '../db/migrate';
 import { freePort } from '../infra/ephemeral-infrastructure';
 import { startEmbeddedPostgres } from '../infra/embedded-postgres';
 import { createLogger } from '../infra/logger';
-import { runSearch } from '../services/search-service';
+import { runSearch } from '../services/search/search-service';
 import type { SearchRecordType } from '../domain/search/search-fields';
 import { percentile as pct } from './percentile';
 

@@ -9,7 +9,7 @@ import { migrateLatest } from '../db/migrate';
 import { startEmbeddedPostgres } from '../infra/embedded-postgres';
 import { createLogger } from '../infra/logger';
 import { temporalConnectionOptions } from '../infra/temporal-connection';
-import { platformAddresses } from '../workers/infrastructure';
+import { platformAddresses } from '../app/infrastructure';
 import { cliConfig } from './cli-config';
 
 async function reachable(url: string): Promise<boolean> {

@@ -111,7 +111,7 @@ const schema = z.strictObject({
     .prefault({}),
   db: z.strictObject({ migrate_on_start: bool.default(false) }).prefault({}),
   // Worker slots; unset, they follow SVC_POSTGRES__POOL_MAX (workerConcurrency() in
-  // workers/platform-runtime.ts explains the defaults).
+  // app/platform-runtime.ts explains the defaults).
   worker: z
     .strictObject({
       max_concurrent_activities: int(1, 1000).optional(),

@@ -1,4 +1,4 @@
-// The analysts' console: a single-page app served by the API at /console (api/routes/console-routes.ts).
+// The analysts' console: a single-page app served by the API at /console (api/routes/console/console-routes.ts).
 // Built by infra/console-build.ts (npm run build:console); no CDN, no network fonts.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';

@@ -1,5 +1,5 @@
 // Builds the analysts' console (console/, React + Vite) into console/dist, which the API serves at
-// /console (api/routes/console-routes.ts). `npm run build:console` always builds; `npm start`,
+// /console (api/routes/console/console-routes.ts). `npm run build:console` always builds; `npm start`,
 // `npm run api` and the test setup call ensureConsoleBuilt(), which builds only when the output is
 // missing or older than a source file (console/ and the SDK it imports), so a fresh clone serves
 // the console after `npm install && npm start` without a separate step.

@@ -10,14 +10,14 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { loadConfig } from '../config/config';
 import { createKnex } from '../db/connection';
-import { insertInvestigation, setInvestigationState } from '../db/repositories/investigation-repository';
-import { addUserRoles } from '../db/repositories/user-repository';
-import { upsertWallets } from '../db/repositories/wallet-repository';
+import { insertInvestigation, setInvestigationState } from '../db/repositories/investigations/investigation-repository';
+import { addUserRoles } from '../db/repositories/accounts/user-repository';
+import { upsertWallets } from '../db/repositories/wallets/wallet-repository';
 import { ensureConsoleBuilt } from '../infra/console-build';
 import { launchChromium, resolveChromium } from '../infra/chromium';
 import { startEphemeralInfrastructure } from '../infra/ephemeral-infrastructure';
 import { createLogger } from '../infra/logger';
-import { connectTemporal, startApiServer, startWorker } from '../workers/platform-runtime';
+import { connectTemporal, startApiServer, startWorker } from '../app/platform-runtime';
 import { startScamSiteFixture } from '../test/support/scam-site-fixture';
 
 const OUT = path.resolve(__dirname, '..', 'docs', 'screenshots');

@@ -4,9 +4,9 @@ import { loadConfig } from '../config/config';
 import { createConfiguredBlobStore } from '../infra/blob-store';
 import { ensureConsoleBuilt } from '../infra/console-build';
 import { createLogger } from '../infra/logger';
-import { platformAddresses } from './infrastructure';
-import { checkIdentityMode, connectDatabase, connectTemporal, migrateOnStart, startApiServer } from './platform-runtime';
-import { onShutdown } from './process-lifecycle';
+import { platformAddresses } from '../app/infrastructure';
+import { checkIdentityMode, connectDatabase, connectTemporal, migrateOnStart, startApiServer } from '../app/platform-runtime';
+import { onShutdown } from '../app/process-lifecycle';
 
 async function main(): Promise<void> {
   const config = loadConfig();

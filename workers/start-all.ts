@@ -4,10 +4,10 @@ import { loadConfig } from '../config/config';
 import { describeChromium } from '../infra/chromium';
 import { ensureConsoleBuilt } from '../infra/console-build';
 import { createLogger } from '../infra/logger';
-import { startInfrastructure } from './infrastructure';
-import { checkIdentityMode, connectDatabase, connectTemporal, startApiServer, startWorker } from './platform-runtime';
-import { onShutdown } from './process-lifecycle';
-import { startBackgroundServices } from './background-services';
+import { startInfrastructure } from '../app/infrastructure';
+import { checkIdentityMode, connectDatabase, connectTemporal, startApiServer, startWorker } from '../app/platform-runtime';
+import { onShutdown } from '../app/process-lifecycle';
+import { startBackgroundServices } from '../app/background-services';
 
 async function main(): Promise<void> {
   const config = loadConfig();

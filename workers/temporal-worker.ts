@@ -2,10 +2,10 @@
 import { loadConfig } from '../config/config';
 import { describeChromium } from '../infra/chromium';
 import { createLogger } from '../infra/logger';
-import { platformAddresses } from './infrastructure';
-import { startBackgroundServices } from './background-services';
-import { connectDatabase, connectTemporal, migrateOnStart, startWorker } from './platform-runtime';
-import { onShutdown } from './process-lifecycle';
+import { platformAddresses } from '../app/infrastructure';
+import { startBackgroundServices } from '../app/background-services';
+import { connectDatabase, connectTemporal, migrateOnStart, startWorker } from '../app/platform-runtime';
+import { onShutdown } from '../app/process-lifecycle';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -1,7 +1,7 @@
 // The analytics refresh as a Temporal activity (heartbeating while the views refresh).
 import type { Knex } from 'knex';
-import { refreshAnalytics, type AnalyticsRefreshResult } from '../../services/analytics-refresh';
-import { withHeartbeat } from '../activity-heartbeat';
+import { refreshAnalytics, type AnalyticsRefreshResult } from '../../services/analytics/analytics-refresh';
+import { withHeartbeat } from '../../infra/activity-heartbeat';
 
 export function createAnalyticsRefreshActivities(deps: { knex: Knex }) {
   return {

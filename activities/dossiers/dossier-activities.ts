@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Knex } from 'knex';
 import type { AppConfig } from '../../config/config';
-import { caseEntities, findCase, listCaseLinks, caseLossTotals } from '../../db/repositories/case-repository';
+import { caseEntities, findCase, listCaseLinks, caseLossTotals } from '../../db/repositories/cases/case-repository';
 import {
   caseIntakeIds,
   caseReviewNotes,
@@ -18,19 +18,19 @@ import {
   listDossierArtifacts,
   sealDossier,
   setDossierStatus,
-} from '../../db/repositories/dossier-repository';
-import { findIntake, listIntakeFiles } from '../../db/repositories/intake-repository';
-import { findInvestigation, listActions, listPages, listScanWallets } from '../../db/repositories/investigation-repository';
-import { findReferral } from '../../db/repositories/lea-referral-repository';
-import { listCaseReviews } from '../../db/repositories/review-repository';
+} from '../../db/repositories/dossiers/dossier-repository';
+import { findIntake, listIntakeFiles } from '../../db/repositories/intakes/intake-repository';
+import { findInvestigation, listActions, listPages, listScanWallets } from '../../db/repositories/investigations/investigation-repository';
+import { findReferral } from '../../db/repositories/cases/lea-referral-repository';
+import { listCaseReviews } from '../../db/repositories/reviews/review-repository';
 import { isSafeArtifactName, safeSegment } from '../../domain/dossiers/artifact-name';
 import { planSources, type DossierSource } from '../../domain/dossiers/dossier-plan';
 import type { BlobStore } from '../../infra/blob-store';
 import type { Logger } from '../../infra/logger';
 import { createSignedManifest, sha256Hex } from '../../domain/evidence/package-manifest';
 import { evidenceKeyringFor } from '../../infra/evidence-keyring';
-import { evidenceBundleStream, isEnded } from '../../services/evidence-bundle';
-import { withHeartbeat } from '../activity-heartbeat';
+import { evidenceBundleStream, isEnded } from '../../services/evidence/evidence-bundle';
+import { withHeartbeat } from '../../infra/activity-heartbeat';
 
 /** Failure type (non-retryable) of a dossier whose plan or source no longer exists. */
 export const DOSSIER_SOURCE_MISSING = 'DossierSourceMissing';

@@ -2,11 +2,11 @@
 // intel-entity-repository.ts refreshEntityLoss) and its risk score (domain/intelligence/risk-score.ts).
 // Idempotent: both are recomputed from the sightings, so a retry writes the same values.
 import type { Knex } from 'knex';
-import type { SourceKind } from '../../domain/graph/entity-types';
+import type { SourceKind } from '../../domain/intelligence/entity-types';
 import { computeRiskScore, type RiskScore } from '../../domain/intelligence/risk-score';
-import { listSourceEntities } from '../../db/repositories/entity-repository';
-import { refreshEntityLoss } from '../../db/repositories/intel-entity-repository';
-import { loadRiskInputs, saveRiskScores } from '../../db/repositories/risk-score-repository';
+import { listSourceEntities } from '../../db/repositories/intelligence/entity-repository';
+import { refreshEntityLoss } from '../../db/repositories/intelligence/intel-entity-repository';
+import { loadRiskInputs, saveRiskScores } from '../../db/repositories/intelligence/risk-score-repository';
 
 export async function recomputeEntityRisk(knex: Knex, entityIds: string[], now = new Date()): Promise<Map<string, RiskScore>> {
   const ids = [...new Set(entityIds)];

@@ -25,15 +25,15 @@ import {
   type AgentAction,
   type InvestigationStatus,
   type RedirectHop,
-} from '../../db/repositories/investigation-repository';
+} from '../../db/repositories/investigations/investigation-repository';
 import { nextPages, pageKey } from '../../domain/investigations/page-links';
 import { extractPagePii } from '../../domain/investigations/page-pii';
 import type { AllowlistPair } from '../../domain/wallets/wallet-types';
-import type { WalletLlmVerifier } from '../wallets/llm-verification';
-import { CrawlerSession, type EgressCheck } from './crawler-session';
-import { clickAndWaitForChange, collectLinks, markCoinTabs, pageTitle, settle, snapshotHtml, visibleText } from './page-actions';
-import { qrCandidateShots } from './page-images';
-import { recordImageWallets, recordPageEntities, recordSnapshotWallets } from './record-findings';
+import type { WalletLlmVerifier } from '../../services/wallets/llm-verification';
+import { CrawlerSession, type EgressCheck } from '../../infra/crawler/crawler-session';
+import { clickAndWaitForChange, collectLinks, markCoinTabs, pageTitle, settle, snapshotHtml, visibleText } from '../../infra/crawler/page-actions';
+import { qrCandidateShots } from '../../infra/crawler/page-images';
+import { recordImageWallets, recordPageEntities, recordSnapshotWallets } from '../../services/investigations/record-findings';
 import type { PlaybookStepInput } from '../../domain/investigations/investigation-request';
 
 export interface InvestigationActivityDeps {

@@ -3,8 +3,8 @@
 // steps are copied into the workflow (the playbook may change or go away later) and the choice is an
 // agent action.
 import type { Knex } from 'knex';
-import { appendActions, setInvestigationState } from '../../db/repositories/investigation-repository';
-import { findMatchingPlaybook, findPlaybook } from '../../db/repositories/playbook-repository';
+import { appendActions, setInvestigationState } from '../../db/repositories/investigations/investigation-repository';
+import { findMatchingPlaybook, findPlaybook } from '../../db/repositories/investigations/playbook-repository';
 import type { PlaybookStep } from '../../domain/investigations/playbooks';
 
 export interface ResolvedPlaybook {

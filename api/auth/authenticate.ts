@@ -4,10 +4,10 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import type { AppConfig } from '../../config/config';
-import { apiKeyMatches, apiKeyPrefix } from '../../domain/auth/api-key-format';
-import { isRole, parseProxyIdentity, type Principal, type Role } from '../../domain/auth/roles';
-import { findActiveApiKeyByPrefix, touchApiKey } from '../../db/repositories/api-key-repository';
-import { findActiveUserByEmail } from '../../db/repositories/user-repository';
+import { apiKeyMatches, apiKeyPrefix } from '../../domain/accounts/api-key-format';
+import { isRole, parseProxyIdentity, type Principal, type Role } from '../../domain/accounts/roles';
+import { findActiveApiKeyByPrefix, touchApiKey } from '../../db/repositories/accounts/api-key-repository';
+import { findActiveUserByEmail } from '../../db/repositories/accounts/user-repository';
 import { UnauthorizedError } from '../errors';
 import { createIapVerifier } from './iap-assertion';
 

@@ -16,7 +16,7 @@ export function register(program: Command): void {
     .option('--json', 'print the verdict as JSON ({valid, key_id, artifacts, problems})')
     .action(async (target: string, options: { publicKey?: string[]; keyring?: boolean; json?: boolean }) => {
       if (!fs.existsSync(target)) throw new CliUsageError(`${target} does not exist`);
-      const { verifyPackage } = await import('../../services/evidence-verification');
+      const { verifyPackage } = await import('../../services/evidence/evidence-verification');
       let trustedKeys: Map<string, string> | undefined;
       if (options.publicKey?.length || options.keyring) {
         const { parsePublicKey, publicKeyPem, signingKeyId } = await import('../../domain/evidence/signing-key');

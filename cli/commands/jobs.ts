@@ -21,7 +21,7 @@ export function register(program: Command): void {
           const resources = createActivityResources(config);
           try {
             const acts = createActivities({ config, knex, temporal, log, resources });
-            const { runScheduledReportsJob } = await import('../../services/scheduled-reports-job');
+            const { runScheduledReportsJob } = await import('../../services/reports/scheduled-reports-job');
             return await runScheduledReportsJob(
               {
                 knex,

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { API_KEY_SCOPES, isApiKeyScope, type ApiKeyScope } from '../../domain/auth/roles';
+import { API_KEY_SCOPES, isApiKeyScope, type ApiKeyScope } from '../../domain/accounts/roles';
 import { CliUsageError } from '../cli-errors';
 import { collectList } from '../cli-options';
 
@@ -16,8 +16,8 @@ export function register(program: Command): void {
       const bad = opts.scope.filter((s) => !isApiKeyScope(s));
       if (bad.length) throw new CliUsageError(`unknown scope(s): ${bad.join(', ')}; known: ${API_KEY_SCOPES.join(', ')}`);
       const { withDatabase } = await import('../cli-runtime');
-      const { insertApiKey } = await import('../../db/repositories/api-key-repository');
-      const { generateApiKey } = await import('../../domain/auth/api-key-format');
+      const { insertApiKey } = await import('../../db/repositories/accounts/api-key-repository');
+      const { generateApiKey } = await import('../../domain/accounts/api-key-format');
       const fresh = generateApiKey();
       const row = await withDatabase(async (knex) => {
         try {
@@ -36,7 +36,7 @@ export function register(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }) => {
       const { withDatabase } = await import('../cli-runtime');
-      const { listApiKeys } = await import('../../db/repositories/api-key-repository');
+      const { listApiKeys } = await import('../../db/repositories/accounts/api-key-repository');
       const rows = await withDatabase((knex) => listApiKeys(knex));
       if (opts.json) {
         process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
@@ -52,7 +52,7 @@ export function register(program: Command): void {
     .description('Revoke the active key with that name or id')
     .action(async (nameOrId: string) => {
       const { withDatabase } = await import('../cli-runtime');
-      const { revokeApiKey } = await import('../../db/repositories/api-key-repository');
+      const { revokeApiKey } = await import('../../db/repositories/accounts/api-key-repository');
       const done = await withDatabase((knex) => revokeApiKey(knex, nameOrId));
       if (!done) {
         process.stderr.write(`no active key ${nameOrId}\n`);

@@ -35,7 +35,7 @@ export function register(program: Command): void {
     .action(async () => {
       const { withTemporal } = await import('../cli-runtime');
       const { cliConfig } = await import('../cli-config');
-      const { registerPlatformSearchAttributes } = await import('../../services/temporal-search-attributes');
+      const { registerPlatformSearchAttributes } = await import('../../infra/temporal-search-attributes');
       const namespace = cliConfig().temporal_namespace;
       const done = await withTemporal((client) => registerPlatformSearchAttributes(client.connection, namespace));
       for (const name of done.added) process.stdout.write(`registered search attribute ${name} (Keyword) in namespace ${namespace}\n`);

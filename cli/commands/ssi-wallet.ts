@@ -70,7 +70,7 @@ export function register(program: Command): void {
       const { cliConfig } = await import('../cli-config');
       const { loadWalletAllowlist } = await import('../../config/wallet-allowlist');
       const { WalletScanner } = await import('../../domain/wallets/wallet-scanner');
-      const { finishExtraction, wantsLlm } = await import('../../activities/wallets/wallet-extraction');
+      const { finishExtraction, wantsLlm } = await import('../../services/wallets/wallet-extraction');
       const config = cliConfig();
       const allowlist = loadWalletAllowlist(config.ssi.allowlist_path);
       let input: Readable;
@@ -91,7 +91,7 @@ export function register(program: Command): void {
       if (image) {
         // QR codes in the image: each payload goes through the same scanner, source `qr`.
         input.destroy();
-        const { extractWalletsFromImages } = await import('../../activities/wallets/qr-codes');
+        const { extractWalletsFromImages } = await import('../../services/wallets/qr-codes');
         const bytes = fs.readFileSync(file);
         chars = bytes.length;
         const r = await extractWalletsFromImages([bytes], { includeRejected: !!opts.all });
@@ -104,7 +104,7 @@ export function register(program: Command): void {
       }
       const warn = (m: string): void => void process.stderr.write(`warning: ${m}\n`);
       const settings = { anthropicApiKey: config.anthropic_api_key, anthropicBaseUrl: config.anthropic_base_url, model: config.ssi.llm_model, disableLlm: !opts.llm, warn };
-      const verifier = wantsLlm(settings) ? (await import('../../activities/wallets/llm-verifier-settings')).createLlmVerifierFromSettings(settings) : undefined;
+      const verifier = wantsLlm(settings) ? (await import('../../services/wallets/llm-verifier-settings')).createLlmVerifierFromSettings(settings) : undefined;
       const result = await finishExtraction(deterministic, { verifier, allowlist: allowlist.pairs, keepRejected: !!opts.all });
       const secs = Math.max((Date.now() - started) / 1000, 0.001);
       process.stderr.write(`scanned ${(chars / 1e6).toFixed(2)} MB in ${secs.toFixed(2)} s: ${result.findings.length} wallet(s)` +
@@ -166,8 +166,8 @@ export function register(program: Command): void {
     .action(async (scanId: string, opts: { format: 'xlsx' | 'csv' | 'json'; out?: string }) => {
       if (!scanId.trim()) throw new CliUsageError('scan_id must not be empty');
       const { withDatabase } = await import('../cli-runtime');
-      const { streamWalletsForScan } = await import('../../db/repositories/wallet-repository');
-      const { writeWalletExport } = await import('../../activities/wallets/wallet-export');
+      const { streamWalletsForScan } = await import('../../db/repositories/wallets/wallet-repository');
+      const { writeWalletExport } = await import('../../services/wallets/wallet-export');
       const target: Writable = opts.out ? fs.createWriteStream(opts.out) : process.stdout;
       const count = await withDatabase(async (knex) => writeWalletExport(opts.format, streamWalletsForScan(knex, scanId), target));
       if (opts.out) {

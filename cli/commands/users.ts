@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { ROLES, isRole, type Role } from '../../domain/auth/roles';
+import { ROLES, isRole, type Role } from '../../domain/accounts/roles';
 import { CliUsageError } from '../cli-errors';
 import { collectList } from '../cli-options';
 
@@ -15,7 +15,7 @@ export function register(program: Command): void {
       const bad = opts.role.filter((r) => !isRole(r));
       if (bad.length) throw new CliUsageError(`unknown role(s): ${bad.join(', ')}; known: ${ROLES.join(', ')}`);
       const { withDatabase } = await import('../cli-runtime');
-      const { addUserRoles } = await import('../../db/repositories/user-repository');
+      const { addUserRoles } = await import('../../db/repositories/accounts/user-repository');
       const user = await withDatabase((knex) => addUserRoles(knex, email, opts.role as Role[]));
       process.stdout.write(`${user.email}\t${user.roles.join(',')}\n`);
     });
@@ -25,7 +25,7 @@ export function register(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }) => {
       const { withDatabase } = await import('../cli-runtime');
-      const { listUsers } = await import('../../db/repositories/user-repository');
+      const { listUsers } = await import('../../db/repositories/accounts/user-repository');
       const rows = await withDatabase((knex) => listUsers(knex));
       if (opts.json) {
         process.stdout.write(`${JSON.stringify(rows.map((u) => ({ email: u.email, roles: u.roles, active: u.active })), null, 2)}\n`);
@@ -38,7 +38,7 @@ export function register(program: Command): void {
     .description('Deactivate a user (kept for audit)')
     .action(async (email: string) => {
       const { withDatabase } = await import('../cli-runtime');
-      const { deactivateUser } = await import('../../db/repositories/user-repository');
+      const { deactivateUser } = await import('../../db/repositories/accounts/user-repository');
       const done = await withDatabase((knex) => deactivateUser(knex, email));
       if (!done) {
         process.stderr.write(`no active user ${email}\n`);

@@ -12,7 +12,7 @@ export function register(program: Command): void {
     .action(async () => {
       const { withDatabase } = await import('../cli-runtime');
       const { cliConfig } = await import('../cli-config');
-      const { rotateVault } = await import('../../services/vault-rotation');
+      const { rotateVault } = await import('../../services/vault/vault-rotation');
       const report = await withDatabase((knex) => rotateVault(knex, cliConfig()));
       process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       if (report.unreadable.length) {
@@ -26,7 +26,7 @@ export function register(program: Command): void {
     .action(async () => {
       const { withDatabase } = await import('../cli-runtime');
       const { cliConfig } = await import('../cli-config');
-      const { vaultStatus } = await import('../../services/vault-rotation');
+      const { vaultStatus } = await import('../../services/vault/vault-rotation');
       process.stdout.write(`${JSON.stringify(await withDatabase((knex) => vaultStatus(knex, cliConfig())), null, 2)}\n`);
     });
 }

@@ -18,7 +18,7 @@ interface NavItem {
   roles: Role[];
 }
 
-/** Top-level views; the API serves index.html for each (CONSOLE_VIEWS in api/routes/console-routes.ts). */
+/** Top-level views; the API serves index.html for each (CONSOLE_VIEWS in api/routes/console/console-routes.ts). */
 const NAV: NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', roles: ['admin', 'analyst', 'researcher', 'reviewer'] },
   { to: '/investigations', label: 'Investigations', roles: ['admin', 'analyst'] },

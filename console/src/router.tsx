@@ -1,5 +1,5 @@
 // A small client-side router over the History API: the console's paths live under /console (the API
-// answers index.html for each of them, api/routes/console-routes.ts).
+// answers index.html for each of them, api/routes/console/console-routes.ts).
 import { useEffect, useState, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 
 export const BASE = '/console';

@@ -3,7 +3,7 @@
 // relationships (edges, each with the sources that evidence it, so that weights count sources once
 // however often an activity is retried).
 import type { Knex } from 'knex';
-import { GRAPH_ENTITY_TYPES, RELATIONSHIP_KINDS, SOURCE_KINDS } from '../../domain/graph/entity-types';
+import { GRAPH_ENTITY_TYPES, RELATIONSHIP_KINDS, SOURCE_KINDS } from '../../domain/intelligence/entity-types';
 
 const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
 

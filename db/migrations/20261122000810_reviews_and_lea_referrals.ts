@@ -3,7 +3,7 @@
 import type { Knex } from 'knex';
 import { CASE_PRIORITIES } from '../../domain/cases/case-states';
 import { LEA_REFERRAL_STATUSES } from '../../domain/cases/lea-referral-states';
-import { REVIEW_ACTIONS, REVIEW_DECISIONS, REVIEW_STATUSES } from '../../domain/cases/review-rules';
+import { REVIEW_ACTIONS, REVIEW_DECISIONS, REVIEW_STATUSES } from '../../domain/reviews/review-rules';
 
 const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
 

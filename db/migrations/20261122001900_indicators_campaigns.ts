@@ -1,7 +1,7 @@
 // Shared tables of the intelligence layer (shared/DATA-MODEL.md) that analytics, search, exports,
 // TAXII and dossiers all read:
 // - indicators: one row per url/domain/ip/email/wallet entity, kept by the graph's upsert path
-//   (db/repositories/entity-repository.ts). `revision` comes from one sequence and is bumped on every
+//   (db/repositories/intelligence/entity-repository.ts). `revision` comes from one sequence and is bumped on every
 //   change, so feeds can read "everything changed after revision N" in commit-independent order.
 // - campaigns: named groups run by the same actors; a case belongs to at most one campaign
 //   (cases.campaign_id, now a foreign key), entities join through campaign_entities.

@@ -1,6 +1,6 @@
 // Precomputed aggregations of the dashboards and widget views (issue 12, part 2). Each is a
 // materialized view with a unique index, so that the analytics-refresh job (a Temporal Schedule,
-// services/analytics-refresh.ts) can `REFRESH MATERIALIZED VIEW CONCURRENTLY` without blocking
+// services/analytics/analytics-refresh.ts) can `REFRESH MATERIALIZED VIEW CONCURRENTLY` without blocking
 // readers; analytics_view_refreshes holds when each was last refreshed (the answers' `as_of`).
 // entity_countries holds the country each entity points to (phone, IBAN, ccTLD), derived in code
 // (domain/analytics/entity-country.ts) by the same job, once per entity (values never change).

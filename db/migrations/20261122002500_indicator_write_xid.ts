@@ -4,7 +4,7 @@
 // records the id of the transaction that last wrote it (write_xid, set by a trigger, so every write
 // path is covered), and readers page on (write_xid, revision) over rows whose transaction is older
 // than the oldest one still running (pg_snapshot_xmin): those are final, and every transaction
-// that commits later has a larger id than anything already read. See db/repositories/feed-repository.ts.
+// that commits later has a larger id than anything already read. See db/repositories/exports/feed-repository.ts.
 import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {

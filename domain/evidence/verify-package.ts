@@ -1,6 +1,6 @@
 // The pure half of package verification: given the manifest bytes, the digest file bytes and the
 // hash and size of every other file found in the package, say whether it is intact and name each
-// file that is not. Reading a directory, a ZIP or blobs is services/evidence-verification.ts.
+// file that is not. Reading a directory, a ZIP or blobs is services/evidence/evidence-verification.ts.
 import type { KeyObject } from 'node:crypto';
 import { DIGEST_PATH, MANIFEST_PATH, isSafePackagePath, prefixedSha256, sha256Hex, type PackageDigest, type PackageManifest } from './package-manifest';
 import { parsePublicKey, signingKeyId, verifyMessage } from './signing-key';

@@ -6,7 +6,7 @@
 // (test/exports/*).
 import { hash } from 'node:crypto';
 import { sha256 } from '@noble/hashes/sha2.js';
-import type { TlpLabel } from '../graph/indicators';
+import type { TlpLabel } from '../intelligence/indicators';
 import { isoTime } from '../iso-time';
 
 export type StixObject = Record<string, unknown> & { type: string; id: string };

@@ -1,5 +1,5 @@
 // TAXII 2.1 (read-only) vocabulary: the media type and its negotiation, the fixed collections, and
-// the match[...] filters applied to STIX objects. Pure; the routes are api/routes/taxii-routes.ts.
+// the match[...] filters applied to STIX objects. Pure; the routes are api/routes/exports/taxii-routes.ts.
 import type { StixObject } from './stix-objects';
 
 export const TAXII_MEDIA_TYPE = 'application/taxii+json;version=2.1';

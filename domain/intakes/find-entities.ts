@@ -4,7 +4,7 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { findPhoneNumbersInText } from 'libphonenumber-js/max';
 import { parse as parseDomain } from 'tldts';
-import type { GraphEntityType } from '../graph/entity-types';
+import type { GraphEntityType } from '../intelligence/entity-types';
 import { extractWallets } from '../wallets/extract-wallets';
 
 export interface FoundEntity {

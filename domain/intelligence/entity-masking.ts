@@ -3,7 +3,7 @@
 // search, exports). Researchers see aggregates: in the entity list and the graph every value they
 // get is masked, whatever its type (the list stays useful for counts, risk and loss; the natural key
 // is withheld).
-import type { Role } from '../auth/roles';
+import type { Role } from '../accounts/roles';
 
 /**
  * `DE89370400440532013000` → `DE89 **** **** **** 3000`: an IBAN keeps its country code, check

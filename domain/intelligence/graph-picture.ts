@@ -4,7 +4,7 @@
 // width. Pure: rasterizing the SVG is services/intelligence/graph-png.ts.
 import Graph from 'graphology';
 import forceAtlas2 from 'graphology-layout-forceatlas2';
-import { GRAPH_ENTITY_TYPES, type GraphEntityType } from '../graph/entity-types';
+import { GRAPH_ENTITY_TYPES, type GraphEntityType } from './entity-types';
 
 export interface PictureNode {
   id: string;

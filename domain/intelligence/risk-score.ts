@@ -13,7 +13,7 @@
 //
 // The score is the sum of the factors' points, rounded to an integer (each factor is rounded to one
 // decimal in the explanation). A neighbour's score is read as stored: scores do not cascade.
-import { confidenceFromSightings } from '../graph/indicators';
+import { confidenceFromSightings } from './indicators';
 
 export const HIGH_RISK_THRESHOLD = 70;
 

@@ -10,7 +10,7 @@
 //
 // DNS rebinding: checkUrl resolves the host ONCE and answers the addresses it checked. The caller
 // must connect to one of those addresses, not resolve the name again. Two ways to do that with
-// Playwright (infra/dns-resolver.ts `pinnedLookup` helps with the first):
+// Playwright (infra/crawler/dns-resolver.ts `pinnedLookup` helps with the first):
 //  1. context.route('**/*'): run checkUrl for every request, abort the blocked ones (record them),
 //     and fetch the allowed ones from Node with a `lookup` pinned to the checked addresses, then
 //     route.fulfill(...) with the answer. Chromium then never resolves or connects by itself.
@@ -361,7 +361,7 @@ export type UrlCheck =
 
 export interface CheckUrlOptions {
   allow: AllowList;
-  /** Resolves a host name to every address (A and AAAA). infra/dns-resolver.ts provides one. */
+  /** Resolves a host name to every address (A and AAAA). infra/crawler/dns-resolver.ts provides one. */
   resolve: (host: string) => Promise<string[]>;
   /** Also accept ws: and wss: (for WebSocket routing). Default true. */
   webSockets?: boolean;

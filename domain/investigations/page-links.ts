@@ -43,7 +43,7 @@ export function nextPages(pageUrl: string, links: readonly FoundLink[], seen: Re
 
 /**
  * Labels of coin buttons and tabs (BTC, ETH, USDT (TRC20), ...): short texts naming a coin. A source
- * string, because the agent also runs it inside the page (activities/investigations/page-actions.ts).
+ * string, because the agent also runs it inside the page (infra/crawler/page-actions.ts).
  */
 export const COIN_TAB_LABEL_SOURCE =
   '^\\s*(BTC|ETH|USDT|USDC|TRX|BNB|SOL|LTC|DOGE|XRP|TON|BCH|ADA|MATIC|POL|DAI|BUSD|TRC-?20|ERC-?20|BEP-?20|Bitcoin|Ethereum|Tether|Tron|Solana|Litecoin|Dogecoin)\\b[\\w\\s().-]{0,24}$';

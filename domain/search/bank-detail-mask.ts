@@ -5,7 +5,7 @@ import { maskBankAccount } from '../intelligence/entity-masking';
 
 export { maskBankAccount, seesBankDetails } from '../intelligence/entity-masking';
 
-/** Highlight markers ts_headline puts around matched words (db/repositories/search-repository.ts). */
+/** Highlight markers ts_headline puts around matched words (db/repositories/search/search-repository.ts). */
 export const HIGHLIGHT_START = '\u0002';
 export const HIGHLIGHT_END = '\u0003';
 

@@ -2,7 +2,7 @@
 // their roles) change the query, name, types, filters, sort and tags; viewers (or anyone when the
 // search is public) read, run and export it; admins read every saved search. Only the owner
 // shares, changes visibility or deletes.
-import type { Role } from '../auth/roles';
+import type { Role } from '../accounts/roles';
 
 export const SHARE_PERMISSIONS = ['viewer', 'editor'] as const;
 export type SharePermission = (typeof SHARE_PERMISSIONS)[number];

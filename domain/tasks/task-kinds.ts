@@ -2,7 +2,7 @@
 // tasks, the kind shown to callers, who may see one (read) and who may change one (write: cancel,
 // progress notes), and the search-attribute names that operators filter by in the Temporal UI.
 // A workflow whose type is not listed here is not a platform task: /tasks answers 404 for it.
-import type { ApiKeyScope, Role } from '../auth/roles';
+import type { ApiKeyScope, Role } from '../accounts/roles';
 
 /** A person holding any of `roles`, or a service key holding any of `scopes` (same rule as routes). */
 export interface TaskAccessPolicy {

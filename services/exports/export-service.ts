@@ -8,7 +8,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
-import { recordAuditEvent } from '../../db/repositories/audit-event-repository';
+import { recordAuditEvent } from '../../db/repositories/audit/audit-event-repository';
 import {
   campaignsOfIndicators,
   streamCampaignMembers,
@@ -18,9 +18,9 @@ import {
   type ExportedIndicatorRow,
   type IndicatorExportFilter,
   type IndicatorExportRow,
-} from '../../db/repositories/export-repository';
-import { streamIntelEntities, type IntelEntityFilters, type IntelEntityRow } from '../../db/repositories/intel-entity-repository';
-import type { FeedRow } from '../../db/repositories/feed-repository';
+} from '../../db/repositories/exports/export-repository';
+import { streamIntelEntities, type IntelEntityFilters, type IntelEntityRow } from '../../db/repositories/intelligence/intel-entity-repository';
+import type { FeedRow } from '../../db/repositories/exports/feed-repository';
 import {
   ENTITY_EXPORT_COLUMNS,
   INDICATOR_EXPORT_COLUMNS,
@@ -48,7 +48,7 @@ export interface EntityExportFilter extends IntelEntityFilters {
 }
 
 /**
- * The entity list's rows (its filters and order: db/repositories/intel-entity-repository.ts), keyset
+ * The entity list's rows (its filters and order: db/repositories/intelligence/intel-entity-repository.ts), keyset
  * batches of 1,000, `since` applied on the way. Batches of 5,000 lived long enough to be promoted
  * out of V8's young generation: the heap, and the XLSX export's peak RSS, grew by ~100 MB.
  */

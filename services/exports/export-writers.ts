@@ -1,6 +1,6 @@
 // Streaming writers of the exports: CSV (csv-stringify), XLSX (exceljs' streaming WorkbookWriter)
 // and STIX 2.1 bundles written object by object. Rows come from async iterables (keyset batches of
-// db/repositories/export-repository.ts) and go to any Writable, honouring back-pressure, so a
+// db/repositories/exports/export-repository.ts) and go to any Writable, honouring back-pressure, so a
 // million-row export holds one batch in memory. An AbortSignal (the client went away) stops the
 // reading between rows.
 import { once } from 'node:events';

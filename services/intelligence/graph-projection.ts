@@ -1,4 +1,4 @@
-// The relationship graph in this process's memory (domain/graph/adjacency.ts), so that
+// The relationship graph in this process's memory (domain/intelligence/adjacency.ts), so that
 // GET /intelligence/graph walks it without a query per level: at a million entities and three
 // million edges, the SQL traversal costs about 20 ms of CPU per request (two thousand index probes
 // and as many rows parsed), the walk in memory a fraction of one.
@@ -19,10 +19,10 @@
 // Built on first use, in the background: until it is ready (seconds at a million entities),
 // requests use the SQL traversal, which answers the same (the tests compare them).
 import type { Knex } from 'knex';
-import { GraphAdjacency, type AdjacencyTraversal, type AdjacencyTraversalOptions } from '../../domain/graph/adjacency';
-import { graphChangesSince, loadAllEdges } from '../../db/repositories/graph-projection-repository';
-import { traverseGraph, type TraversalOptions, type TraversalResult } from '../../db/repositories/graph-traversal-repository';
-import { entityNodes, type GraphNodeRow } from '../../db/repositories/intel-read-repository';
+import { GraphAdjacency, type AdjacencyTraversal, type AdjacencyTraversalOptions } from '../../domain/intelligence/adjacency';
+import { graphChangesSince, loadAllEdges } from '../../db/repositories/intelligence/graph-projection-repository';
+import { traverseGraph, type TraversalOptions, type TraversalResult } from '../../db/repositories/intelligence/graph-traversal-repository';
+import { entityNodes, type GraphNodeRow } from '../../db/repositories/intelligence/intel-read-repository';
 import type { Logger } from '../../infra/logger';
 
 /** SVC_ANALYTICS__GRAPH_NODE_CACHE's default: entities whose node fields are kept (about 25 MB). */

@@ -1,11 +1,11 @@
 // What the intelligence routes answer, shaped from the repositories' rows for one caller: bank
 // details masked for every role but analyst, every value masked for researchers (aggregate-only,
 // domain/intelligence/entity-masking.ts).
-import type { Role } from '../../domain/auth/roles';
+import type { Role } from '../../domain/accounts/roles';
 import { jsonTime } from '../../domain/iso-time';
 import { isAggregateOnly, visibleEntityValue } from '../../domain/intelligence/entity-masking';
-import type { IntelEntityRow } from '../../db/repositories/intel-entity-repository';
-import type { GraphNodeRow, IndicatorRow, IntelEntityDetailRow, LinkedCase, SightingsBySource } from '../../db/repositories/intel-read-repository';
+import type { IntelEntityRow } from '../../db/repositories/intelligence/intel-entity-repository';
+import type { GraphNodeRow, IndicatorRow, IntelEntityDetailRow, LinkedCase, SightingsBySource } from '../../db/repositories/intelligence/intel-read-repository';
 
 // Timestamps go out as the text JSON.stringify would write for them (jsonTime: the same bytes, at a
 // fraction of the cost of Date#toJSON).

@@ -1,9 +1,9 @@
 // The pure rules of the analytics layer: the scam taxonomy (validation, rollup, Sankey), countries
 // from entity values, bank masking, campaign risk, and the LEA suggestion ranking.
 import assert from 'node:assert/strict';
-import { campaignRisk } from '../../domain/analytics/campaign-risk';
+import { campaignRisk } from '../../domain/campaigns/campaign-risk';
 import { entityCountry } from '../../domain/analytics/entity-country';
-import { leaCandidatesFromHits, rankLeaCandidates, type LeaHit } from '../../domain/analytics/lea-suggestions';
+import { leaCandidatesFromHits, rankLeaCandidates, type LeaHit } from '../../domain/campaigns/lea-suggestions';
 import { maskBankAccount, visibleEntityValue } from '../../domain/intelligence/entity-masking';
 import { isTaxonomyPath, taxonomyLineage, taxonomySankey, taxonomyTree } from '../../domain/analytics/scam-taxonomy';
 

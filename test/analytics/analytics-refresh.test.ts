@@ -3,11 +3,11 @@
 // runs as a platform workflow on a real worker, and its Temporal Schedule is created once.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { analyticsAsOf, ANALYTICS_VIEWS } from '../../db/repositories/analytics-view-repository';
-import { recordSourceEntities } from '../../db/repositories/entity-repository';
-import { ANALYTICS_REFRESH_SCHEDULE_ID, ensureAnalyticsRefreshSchedule, refreshAnalytics } from '../../services/analytics-refresh';
-import { impactKpis, countrySummary } from '../../services/analytics-widgets';
-import { startPlatformWorkflow } from '../../services/platform-workflows';
+import { analyticsAsOf, ANALYTICS_VIEWS } from '../../db/repositories/analytics/analytics-view-repository';
+import { recordSourceEntities } from '../../db/repositories/intelligence/entity-repository';
+import { ANALYTICS_REFRESH_SCHEDULE_ID, ensureAnalyticsRefreshSchedule, refreshAnalytics } from '../../services/analytics/analytics-refresh';
+import { impactKpis, countrySummary } from '../../services/analytics/analytics-widgets';
+import { startPlatformWorkflow } from '../../services/tasks/platform-workflows';
 import { startTestWorker, testKnex, testTemporal } from '../support/platform';
 import { ukPhone } from './analytics-fixtures';
 

@@ -4,8 +4,8 @@
 // LEA referral suggestions' ranking and evidence.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { recordSourceEntities } from '../../db/repositories/entity-repository';
-import type { Role } from '../../domain/auth/roles';
+import { recordSourceEntities } from '../../db/repositories/intelligence/entity-repository';
+import type { Role } from '../../domain/accounts/roles';
 import { asUser, http } from '../support/http';
 import { usersForEveryRole } from '../support/identities';
 import { startTestApi, testKnex } from '../support/platform';

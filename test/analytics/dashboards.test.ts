@@ -3,9 +3,9 @@
 // chart shapes (Sankey, heatmap, trend), the researcher rule (aggregates only) and bank masking.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { recordSourceEntities } from '../../db/repositories/entity-repository';
-import type { Role } from '../../domain/auth/roles';
-import { refreshAnalytics } from '../../services/analytics-refresh';
+import { recordSourceEntities } from '../../db/repositories/intelligence/entity-repository';
+import type { Role } from '../../domain/accounts/roles';
+import { refreshAnalytics } from '../../services/analytics/analytics-refresh';
 import { asUser, http } from '../support/http';
 import { usersForEveryRole } from '../support/identities';
 import { startTestApi, testKnex } from '../support/platform';

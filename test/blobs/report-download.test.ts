@@ -2,7 +2,7 @@
 // (here S3 on a real MinIO), whole or one byte range.
 import assert from 'node:assert/strict';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { insertGeneratedReport } from '../../db/repositories/generated-report-repository';
+import { insertGeneratedReport } from '../../db/repositories/reports/generated-report-repository';
 import { asUser } from '../support/http';
 import { usersForEveryRole } from '../support/identities';
 import { freshS3BlobEnv } from '../support/minio';

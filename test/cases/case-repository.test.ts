@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { caseLossTotals, createCase, findCase, linkToCase, listCaseLinks, updateCase } from '../../db/repositories/case-repository';
+import { caseLossTotals, createCase, findCase, linkToCase, listCaseLinks, updateCase } from '../../db/repositories/cases/case-repository';
 import { testKnex } from '../support/platform';
 
 describe('case repository', function () {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { CASE_STATUSES, canMoveCase, priorityRank } from '../../domain/cases/case-states';
 import { LEA_REFERRAL_STATUSES, allowedReferralStatuses, canSetReferralStatus } from '../../domain/cases/lea-referral-states';
-import { caseStatusAfterDecision } from '../../domain/cases/review-rules';
+import { caseStatusAfterDecision } from '../../domain/reviews/review-rules';
 
 describe('case, review and referral rules', () => {
   it('allows exactly the documented case moves', () => {

@@ -3,10 +3,10 @@
 // machine, and the role rules (researchers and service keys get 403 on every case and review route).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { linkToCase } from '../../db/repositories/case-repository';
-import { recordSourceEntities } from '../../db/repositories/entity-repository';
+import { linkToCase } from '../../db/repositories/cases/case-repository';
+import { recordSourceEntities } from '../../db/repositories/intelligence/entity-repository';
 import { allRoutes } from '../../api/route-table';
-import type { Role } from '../../domain/auth/roles';
+import type { Role } from '../../domain/accounts/roles';
 import { asUser, http } from '../support/http';
 import { createTestApiKey, usersForEveryRole } from '../support/identities';
 import { startTestApi, testKnex } from '../support/platform';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { consoleBuildIsStale, CONSOLE_DIST } from '../../infra/console-build';
-import { localSignInEnabled } from '../../domain/auth/local-sign-in';
+import { localSignInEnabled } from '../../domain/accounts/local-sign-in';
 import { http } from '../support/http';
 import { usersForEveryRole } from '../support/identities';
 import { startTestApi } from '../support/platform';

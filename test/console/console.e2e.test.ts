@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, resolveChromium } from '../../infra/chromium';
-import { upsertWallets } from '../../db/repositories/wallet-repository';
+import { upsertWallets } from '../../db/repositories/wallets/wallet-repository';
 import { asUser, http } from '../support/http';
 import { usersForEveryRole } from '../support/identities';
 import { startTestApi, startTestWorker, testKnex } from '../support/platform';

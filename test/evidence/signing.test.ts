@@ -11,7 +11,7 @@ import { createSignedManifest, DIGEST_PATH, MANIFEST_PATH, type ManifestSigner }
 import { publicKeyPem, signingKeyId, signMessage } from '../../domain/evidence/signing-key';
 import { verifyPackageContents, type PackageContents } from '../../domain/evidence/verify-package';
 import { configuredEvidenceKeyring, evidenceKeyringPath, fileEvidenceKeyring } from '../../infra/evidence-keyring';
-import { verifyPackage } from '../../services/evidence-verification';
+import { verifyPackage } from '../../services/evidence/evidence-verification';
 import { runCli } from '../support/run-cli';
 
 const CREATED = '2026-11-22T10:00:00.000Z';
@@ -209,7 +209,7 @@ describe('evidence signing configuration', () => {
 describe('signed package writer', () => {
   it('stops reading its sources when the consumer goes away mid-package (a client disconnecting)', async () => {
     const { Readable } = await import('node:stream');
-    const { signedZipStream } = await import('../../services/signed-zip-writer');
+    const { signedZipStream } = await import('../../infra/signed-zip-writer');
     const keyring = fileEvidenceKeyring(fs.mkdtempSync(path.join(os.tmpdir(), 'fip-evidence-keys-')));
     let produced = 0;
     const endless = new Readable({

@@ -1,4 +1,4 @@
-// The indicator export's reads (db/repositories/export-repository.ts) on real PostgreSQL: keyset
+// The indicator export's reads (db/repositories/exports/export-repository.ts) on real PostgreSQL: keyset
 // batches that neither skip nor repeat an indicator across batch boundaries, the filters, and the
 // work of one batch: each batch's query reads no more entities than lie in its own key range,
 // wherever the batch starts (an export of a million indicators read the entities index from its
@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { streamIndicatorPages, streamIndicators } from '../../db/repositories/export-repository';
+import { streamIndicatorPages, streamIndicators } from '../../db/repositories/exports/export-repository';
 import { testKnex } from '../support/platform';
 
 /** `n` domain entities with their indicators, category `tag`, confidence i % 100; answers their ids in order. */

@@ -5,10 +5,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { createCase } from '../../db/repositories/case-repository';
-import { recordSourceEntities } from '../../db/repositories/entity-repository';
-import { refreshEntityLoss } from '../../db/repositories/intel-entity-repository';
-import type { Role } from '../../domain/auth/roles';
+import { createCase } from '../../db/repositories/cases/case-repository';
+import { recordSourceEntities } from '../../db/repositories/intelligence/entity-repository';
+import { refreshEntityLoss } from '../../db/repositories/intelligence/intel-entity-repository';
+import type { Role } from '../../domain/accounts/roles';
 import { asUser, http } from '../support/http';
 import { usersForEveryRole } from '../support/identities';
 import { startTestApi, testKnex } from '../support/platform';

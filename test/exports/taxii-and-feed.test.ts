@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { recordSourceEntities } from '../../db/repositories/entity-repository';
+import { recordSourceEntities } from '../../db/repositories/intelligence/entity-repository';
 import { TAXII_COLLECTIONS, TAXII_MEDIA_TYPE } from '../../domain/exports/taxii';
-import type { Role } from '../../domain/auth/roles';
+import type { Role } from '../../domain/accounts/roles';
 import { asUser, http } from '../support/http';
 import { createTestApiKey, usersForEveryRole } from '../support/identities';
 import { startTestApi, testKnex } from '../support/platform';

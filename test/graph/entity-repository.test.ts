@@ -2,7 +2,7 @@
 // one transaction, idempotent under retries and concurrent calls.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { findEntityByValue, listSourceEntities, recordSourceEntities } from '../../db/repositories/entity-repository';
+import { findEntityByValue, listSourceEntities, recordSourceEntities } from '../../db/repositories/intelligence/entity-repository';
 import type { Knex } from 'knex';
 import { testKnex } from '../support/platform';
 

@@ -1,6 +1,6 @@
-// One canonical value per real-world thing (domain/graph/normalize-entity.ts).
+// One canonical value per real-world thing (domain/intelligence/normalize-entity.ts).
 import assert from 'node:assert/strict';
-import { normalizeEntity } from '../../domain/graph/normalize-entity';
+import { normalizeEntity } from '../../domain/intelligence/normalize-entity';
 
 describe('graph entity normalization', () => {
   it('folds EVM addresses to one lower-case identity and displays the EIP-55 checksum', () => {

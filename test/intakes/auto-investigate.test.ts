@@ -3,10 +3,10 @@
 // (TEST-NET-1/3), which the crawler's egress policy refuses before any connection.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { autoInvestigationScanId } from '../../activities/intakes/intake-processing';
-import { findInvestigation } from '../../db/repositories/investigation-repository';
+import { autoInvestigationScanId } from '../../activities/intakes/intake-activities';
+import { findInvestigation } from '../../db/repositories/investigations/investigation-repository';
 import { InvestigationOptionsSchema } from '../../domain/investigations/investigation-request';
-import { startInvestigation } from '../../services/investigation-service';
+import { startInvestigation } from '../../services/investigations/investigation-service';
 import { asUser, http } from '../support/http';
 import { createTestApiKey, usersForEveryRole } from '../support/identities';
 import { intakeForm } from '../support/intake-fixtures';

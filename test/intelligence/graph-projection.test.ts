@@ -6,11 +6,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { recordSourceEntities } from '../../db/repositories/entity-repository';
-import { entityNodes } from '../../db/repositories/intel-read-repository';
-import { traverseGraph, type TraversalOptions } from '../../db/repositories/graph-traversal-repository';
-import { RELATIONSHIP_KINDS, type RelationshipKind } from '../../domain/graph/entity-types';
-import { GraphAdjacency, uuidWords } from '../../domain/graph/adjacency';
+import { recordSourceEntities } from '../../db/repositories/intelligence/entity-repository';
+import { entityNodes } from '../../db/repositories/intelligence/intel-read-repository';
+import { traverseGraph, type TraversalOptions } from '../../db/repositories/intelligence/graph-traversal-repository';
+import { RELATIONSHIP_KINDS, type RelationshipKind } from '../../domain/intelligence/entity-types';
+import { GraphAdjacency, uuidWords } from '../../domain/intelligence/adjacency';
 import { GraphProjection, graphProjectionFor, traverseRelationshipGraph } from '../../services/intelligence/graph-projection';
 import { testKnex } from '../support/platform';
 

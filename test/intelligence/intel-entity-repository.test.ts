@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { recordSourceEntities } from '../../db/repositories/entity-repository';
-import { INTEL_ENTITY_ORDERS, listIntelEntities, refreshEntityLoss, streamIntelEntities, type IntelEntityRow } from '../../db/repositories/intel-entity-repository';
+import { recordSourceEntities } from '../../db/repositories/intelligence/entity-repository';
+import { INTEL_ENTITY_ORDERS, listIntelEntities, refreshEntityLoss, streamIntelEntities, type IntelEntityRow } from '../../db/repositories/intelligence/intel-entity-repository';
 import { testKnex } from '../support/platform';
 
 const uniq = () => randomUUID().slice(0, 8);

@@ -9,7 +9,7 @@ import {
   parseAllowList,
   type EgressCategory,
 } from '../../domain/investigations/egress-policy';
-import { createDnsResolver, pinnedLookup } from '../../infra/dns-resolver';
+import { createDnsResolver, pinnedLookup } from '../../infra/crawler/dns-resolver';
 
 /** The host of a URL exactly as the WHATWG parser (and so Chromium) sees it. */
 const hostOf = (url: string) => new URL(url).hostname;

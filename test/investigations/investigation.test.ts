@@ -8,7 +8,7 @@ import { startInvestigationStack, waitForScanEnd } from '../support/investigatio
 import { testKnex, testTemporal } from '../support/platform';
 import type { ScamSiteFixture } from '../support/scam-site-fixture';
 import { waitFor } from '../support/wait-for';
-import { listSourceEntities } from '../../db/repositories/entity-repository';
+import { listSourceEntities } from '../../db/repositories/intelligence/entity-repository';
 
 describe('scam-site investigations (end to end)', function () {
   this.timeout(240_000);

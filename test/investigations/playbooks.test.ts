@@ -2,7 +2,7 @@
 // routes against the real API and PostgreSQL.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { findMatchingPlaybook, findMatchingPlaybooks } from '../../db/repositories/playbook-repository';
+import { findMatchingPlaybook, findMatchingPlaybooks } from '../../db/repositories/investigations/playbook-repository';
 import { firstMatchingPlaybook, matchingPlaybooks, PlaybookInputSchema } from '../../domain/investigations/playbooks';
 import { compileGlob, globMatches, globSubject, GlobSyntaxError } from '../../domain/investigations/url-glob';
 import { asUser, http } from '../support/http';

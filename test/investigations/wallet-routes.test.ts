@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { upsertWallets, type WalletFindingInput } from '../../db/repositories/wallet-repository';
+import { upsertWallets, type WalletFindingInput } from '../../db/repositories/wallets/wallet-repository';
 import { asUser, http } from '../support/http';
 import { createTestApiKey, usersForEveryRole } from '../support/identities';
 import { startTestApi, testKnex } from '../support/platform';

@@ -3,7 +3,7 @@ import nodeHttp from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import pino from 'pino';
-import { startApiServer } from '../../workers/platform-runtime';
+import { startApiServer } from '../../app/platform-runtime';
 import { freePort } from '../support/free-port';
 import { asUser, http } from '../support/http';
 import { createTestApiKey, usersForEveryRole } from '../support/identities';
@@ -50,8 +50,8 @@ function capturingLogger() {
   const lines: Array<{ msg: string; level: number; [k: string]: unknown }> = [];
   return { lines, log: pino({ level: 'info' }, { write: (s: string) => void lines.push(JSON.parse(s)) }) };
 }
-import { revokeApiKey, listApiKeys } from '../../db/repositories/api-key-repository';
-import { deactivateUser } from '../../db/repositories/user-repository';
+import { revokeApiKey, listApiKeys } from '../../db/repositories/accounts/api-key-repository';
+import { deactivateUser } from '../../db/repositories/accounts/user-repository';
 
 describe('authentication', () => {
   let url: string;

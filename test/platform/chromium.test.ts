@@ -6,8 +6,8 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createBrowserProvider } from '../../activities/reports/browser-pool';
-import { renderPdf } from '../../activities/reports/render-report';
+import { createBrowserProvider } from '../../infra/browser-pool';
+import { renderPdf } from '../../services/reports/render-report';
 import {
   CHROMIUM_ARGS,
   ChromiumUnavailableError,

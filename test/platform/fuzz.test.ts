@@ -5,12 +5,12 @@
 // sets the examples per operation, default 15).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { API_KEY_SCOPES } from '../../domain/auth/roles';
+import { API_KEY_SCOPES } from '../../domain/accounts/roles';
 import { allRoutes } from '../../api/route-table';
 import { asUser } from '../support/http';
 import { createTestApiKey, usersForEveryRole } from '../support/identities';
-import { listActiveSchedules } from '../../db/repositories/report-schedule-repository';
-import { deactivateSchedule } from '../../services/report-schedule-service';
+import { listActiveSchedules } from '../../db/repositories/reports/report-schedule-repository';
+import { deactivateSchedule } from '../../services/reports/report-schedule-service';
 import { startTestApi, startTestWorker, testKnex, testTemporal } from '../support/platform';
 import { runSchemathesis, schemathesisExecutable, type FuzzRun } from '../support/schemathesis';
 

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { decideIdentityMode, isLoopbackHost, type IdentityModeInput } from '../../domain/auth/identity-mode';
+import { decideIdentityMode, isLoopbackHost, type IdentityModeInput } from '../../domain/accounts/identity-mode';
 import { freePort } from '../support/free-port';
 
 const ROOT = path.resolve(__dirname, '..', '..');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { Client, Connection } from '@temporalio/client';
 import pino from 'pino';
 import { createKnex } from '../../db/connection';
-import { startApiServer } from '../../workers/platform-runtime';
+import { startApiServer } from '../../app/platform-runtime';
 import { freePort } from '../support/free-port';
 import { http } from '../support/http';
 import { testConfig, testKnex, testTemporal } from '../support/platform';

@@ -2,7 +2,7 @@
 // answered 500): the service reports the task as ended instead of throwing.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { addProgressNote, cancelTask } from '../../services/task-service';
+import { addProgressNote, cancelTask } from '../../services/tasks/task-service';
 import { testTemporal } from '../support/platform';
 
 describe('task service on an ended task', () => {

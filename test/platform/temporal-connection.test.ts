@@ -4,7 +4,7 @@ import { createActivityResources } from '../../activities';
 import { ConfigError, loadConfig } from '../../config/config';
 import { createLogger } from '../../infra/logger';
 import { temporalConnectionOptions } from '../../infra/temporal-connection';
-import { connectTemporal, startWorker } from '../../workers/platform-runtime';
+import { connectTemporal, startWorker } from '../../app/platform-runtime';
 import { testDeps } from '../support/platform';
 import { waitFor } from '../support/wait-for';
 

@@ -9,13 +9,13 @@ import path from 'node:path';
 import type { Client } from '@temporalio/client';
 import { createActivities, createActivityResources, type ActivityResources } from '../../activities';
 import { createKnex } from '../../db/connection';
-import { insertReportSchedule } from '../../db/repositories/report-schedule-repository';
-import { loadReportSections } from '../../db/repositories/report-data-repository';
+import { insertReportSchedule } from '../../db/repositories/reports/report-schedule-repository';
+import { loadReportSections } from '../../db/repositories/reports/report-data-repository';
 import { buildOpenApiDocument } from '../../api/openapi';
 import { allRoutes } from '../../api/route-table';
 import { createLogger } from '../../infra/logger';
-import { createSchedule, ScheduleWorkflowStartError } from '../../services/report-schedule-service';
-import { startApiServer, startWorker, workerConcurrency } from '../../workers/platform-runtime';
+import { createSchedule, ScheduleWorkflowStartError } from '../../services/reports/report-schedule-service';
+import { startApiServer, startWorker, workerConcurrency } from '../../app/platform-runtime';
 import { asUser, http } from '../support/http';
 import { usersForEveryRole } from '../support/identities';
 import { startTestApi, startTestWorker, testConfig, testDeps, testKnex, testTemporal } from '../support/platform';
@@ -250,7 +250,7 @@ describe('report pipeline', function () {
       const acts = await directActivities();
       const bad = await insertSchedule({ template: 'gone-template' });
       const good = await insertSchedule({ scope: { entity_types: ['wallet'], networks: [`none-${randomUUID().slice(0, 8)}`] } });
-      const { runScheduledReportsJob } = await import('../../services/scheduled-reports-job');
+      const { runScheduledReportsJob } = await import('../../services/reports/scheduled-reports-job');
       // A task queue without workers: the workflows the job starts never run, so only the job acts.
       const result = await runScheduledReportsJob(
         { knex: testKnex(), temporal: await testTemporal(), taskQueue: `${queue}-noworker`, log: createLogger('silent'), steps: acts },

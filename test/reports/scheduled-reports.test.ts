@@ -188,7 +188,7 @@ describe('scheduled reports', function () {
     let entered = false;
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const { startWorker } = await import('../../workers/platform-runtime');
+    const { startWorker } = await import('../../app/platform-runtime');
     const { createActivityResources } = await import('../../activities');
     const holdDeps = { ...deps, config: { ...deps.config, temporal: { ...deps.config.temporal, task_queue: holdQueue } } };
     const worker = await startWorker(holdDeps.config, process.env.TEMPORAL_ADDRESS!, {
@@ -278,7 +278,7 @@ describe('scheduled reports', function () {
   });
 
   it('creates the managed scheduler: a Temporal Schedule running the job every N minutes', async () => {
-    const { startBackgroundServices } = await import('../../workers/background-services');
+    const { startBackgroundServices } = await import('../../app/background-services');
     const { testDeps } = await import('../support/platform');
     const d = await testDeps({ SVC_TEMPORAL__TASK_QUEUE: queue, SVC_ANALYTICS__SCHEDULED_REPORT_CHECK_INTERVAL_MINUTES: '7' });
     await startBackgroundServices(d);

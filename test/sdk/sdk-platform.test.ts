@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createFipClient, FipApiError, type FipClient } from '../../sdk/src';
 import { saveDownload } from '../../sdk/src/node';
-import { upsertWallets } from '../../db/repositories/wallet-repository';
+import { upsertWallets } from '../../db/repositories/wallets/wallet-repository';
 import { createTestApiKey, usersForEveryRole } from '../support/identities';
 import { startTestApi, startTestWorker, testKnex } from '../support/platform';
 

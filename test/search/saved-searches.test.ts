@@ -4,8 +4,8 @@
 // Each test uses its own users or its own names and tags.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { addUserRoles } from '../../db/repositories/user-repository';
-import type { Role } from '../../domain/auth/roles';
+import { addUserRoles } from '../../db/repositories/accounts/user-repository';
+import type { Role } from '../../domain/accounts/roles';
 import { asUser, http } from '../support/http';
 import { usersForEveryRole } from '../support/identities';
 import { startTestApi, testKnex } from '../support/platform';

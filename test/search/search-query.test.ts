@@ -4,12 +4,12 @@
 // Each test seeds its own records with its own random words (no test reads another's data).
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createCase, linkToCase } from '../../db/repositories/case-repository';
-import { recordSourceEntities } from '../../db/repositories/entity-repository';
-import { insertInvestigation } from '../../db/repositories/investigation-repository';
-import { insertIntake } from '../../db/repositories/intake-repository';
-import { upsertWallets } from '../../db/repositories/wallet-repository';
-import type { Role } from '../../domain/auth/roles';
+import { createCase, linkToCase } from '../../db/repositories/cases/case-repository';
+import { recordSourceEntities } from '../../db/repositories/intelligence/entity-repository';
+import { insertInvestigation } from '../../db/repositories/investigations/investigation-repository';
+import { insertIntake } from '../../db/repositories/intakes/intake-repository';
+import { upsertWallets } from '../../db/repositories/wallets/wallet-repository';
+import type { Role } from '../../domain/accounts/roles';
 import { asUser, http } from '../support/http';
 import { usersForEveryRole } from '../support/identities';
 import { startTestApi, testKnex } from '../support/platform';

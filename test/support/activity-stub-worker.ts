@@ -1,7 +1,7 @@
 // A real Temporal worker running the platform's real workflow bundle with activities supplied by
 // the test (an activity that keeps failing, one that never finishes), on the test's own task queue.
 import { NativeConnection, Worker } from '@temporalio/worker';
-import { installTemporalRuntime, workflowBundle } from '../../workers/platform-runtime';
+import { installTemporalRuntime, workflowBundle } from '../../app/platform-runtime';
 import { testDeps } from './platform';
 
 export interface StubWorker {

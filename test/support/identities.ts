@@ -1,9 +1,9 @@
 // Test identities: one person per role (in the users table) and API keys with chosen scopes.
 import { randomUUID } from 'node:crypto';
-import { ROLES, type ApiKeyScope, type Role } from '../../domain/auth/roles';
-import { generateApiKey } from '../../domain/auth/api-key-format';
-import { insertApiKey } from '../../db/repositories/api-key-repository';
-import { addUserRoles } from '../../db/repositories/user-repository';
+import { ROLES, type ApiKeyScope, type Role } from '../../domain/accounts/roles';
+import { generateApiKey } from '../../domain/accounts/api-key-format';
+import { insertApiKey } from '../../db/repositories/accounts/api-key-repository';
+import { addUserRoles } from '../../db/repositories/accounts/user-repository';
 import { testKnex } from './platform';
 
 /** Creates one user per role; returns role -> e-mail. */

@@ -8,7 +8,7 @@ import type { AppOptions } from '../../api/app';
 import { createKnex } from '../../db/connection';
 import { createConfiguredBlobStore } from '../../infra/blob-store';
 import { createLogger } from '../../infra/logger';
-import { connectTemporal, startApiServer, startWorker, type RunningApi, type RunningWorker } from '../../workers/platform-runtime';
+import { connectTemporal, startApiServer, startWorker, type RunningApi, type RunningWorker } from '../../app/platform-runtime';
 
 let knex: Knex | null = null;
 let temporal: Client | null = null;

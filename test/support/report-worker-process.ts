@@ -3,7 +3,7 @@
 import { loadConfig } from '../../config/config';
 import { createKnex } from '../../db/connection';
 import { createLogger } from '../../infra/logger';
-import { connectTemporal, startWorker } from '../../workers/platform-runtime';
+import { connectTemporal, startWorker } from '../../app/platform-runtime';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -9,8 +9,8 @@ import { usersForEveryRole } from '../support/identities';
 import { startTestApi, startTestWorker, testTemporal } from '../support/platform';
 import { runCli } from '../support/run-cli';
 import { waitFor } from '../support/wait-for';
-import { FIP_KIND, FIP_RECORD_ID } from '../../services/platform-workflows';
-import { ensureScheduledReportsJobSchedule, JOB_SCHEDULE_ID } from '../../services/scheduled-reports-job-schedule';
+import { FIP_KIND, FIP_RECORD_ID } from '../../services/tasks/platform-workflows';
+import { ensureScheduledReportsJobSchedule, JOB_SCHEDULE_ID } from '../../services/reports/scheduled-reports-job-schedule';
 
 describe('memo and search attributes on platform workflows', function () {
   this.timeout(90_000);

@@ -6,7 +6,7 @@ import type { Client } from '@temporalio/client';
 import { asUser, http } from '../support/http';
 import { createTestApiKey, usersForEveryRole } from '../support/identities';
 import { startTestApi, testTemporal } from '../support/platform';
-import type { Role } from '../../domain/auth/roles';
+import type { Role } from '../../domain/accounts/roles';
 
 describe('tasks act on the platform tasks only, with access per kind', function () {
   this.timeout(60_000);

@@ -12,7 +12,7 @@ import { createTestApiKey } from '../support/identities';
 import { testDeps, testTemporal } from '../support/platform';
 import { startActivityStubWorker, type StubWorker } from '../support/activity-stub-worker';
 import { waitFor } from '../support/wait-for';
-import { startApiServer, type RunningApi } from '../../workers/platform-runtime';
+import { startApiServer, type RunningApi } from '../../app/platform-runtime';
 
 const SECRET = 'relation "generated_reports" does not exist: INSERT INTO generated_reports ... /var/lib/fip/blobs/4f/4f2a.pdf';
 const PUBLIC = 'Chromium is not installed on the worker: install Debian\'s chromium';

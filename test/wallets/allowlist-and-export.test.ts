@@ -7,7 +7,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { AllowlistError, loadWalletAllowlist, parseAllowlist } from '../../config/wallet-allowlist';
-import { writeWalletExport } from '../../activities/wallets/wallet-export';
+import { writeWalletExport } from '../../services/wallets/wallet-export';
 import { type WalletRecord } from '../../domain/wallets/wallet-export-rows';
 import { neutralizeFormula as neutralizeCell } from '../../domain/spreadsheet-safety';
 import { NETWORKS } from '../../domain/wallets/network-catalog';

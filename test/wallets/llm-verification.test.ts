@@ -1,8 +1,8 @@
 // Stage-2 LLM verification with the real @anthropic-ai/sdk against a local fake Messages API.
 import assert from 'node:assert/strict';
 import Anthropic from '@anthropic-ai/sdk';
-import { createWalletLlmVerifier } from '../../activities/wallets/llm-verification';
-import { LruVerdictCache } from '../../activities/wallets/verdict-cache';
+import { createWalletLlmVerifier } from '../../services/wallets/llm-verification';
+import { LruVerdictCache } from '../../services/wallets/verdict-cache';
 import { extractWallets } from '../../domain/wallets/extract-wallets';
 import { type FakeAnthropicServer, sentCandidates, startFakeAnthropicServer, userText } from '../support/fake-anthropic-server';
 import { makeAddresses } from '../support/wallet-address-factory';

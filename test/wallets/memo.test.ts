@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import type { Knex } from 'knex';
 import { createKnex } from '../../db/connection';
-import { listWalletsForScan, upsertWallets } from '../../db/repositories/wallet-repository';
+import { listWalletsForScan, upsertWallets } from '../../db/repositories/wallets/wallet-repository';
 import { extractWallets } from '../../domain/wallets/extract-wallets';
 import type { ExtractionResult } from '../../domain/wallets/wallet-types';
 import { makeAddresses } from '../support/wallet-address-factory';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { decodeQrCodes, extractWalletsFromImages } from '../../activities/wallets/qr-codes';
+import { decodeQrCodes, extractWalletsFromImages } from '../../services/wallets/qr-codes';
 import { sniffImageType } from '../../domain/wallets/image-type';
 import { qrImage } from '../support/qr-images';
 import { makeAddresses } from '../support/wallet-address-factory';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import ExcelJS from 'exceljs';
 import { createKnex } from '../../db/connection';
-import { listWalletsForScan, searchWallets, streamWalletsForScan, upsertWallets, type WalletFindingInput } from '../../db/repositories/wallet-repository';
+import { listWalletsForScan, searchWallets, streamWalletsForScan, upsertWallets, type WalletFindingInput } from '../../db/repositories/wallets/wallet-repository';
 import { parseCsv, runFip } from '../support/wallet-test-io';
 
 describe('wallet repository (PostgreSQL)', function () {

@@ -13,7 +13,7 @@ import { startScamSiteFixture } from '../support/scam-site-fixture';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { waitFor } from '../support/wait-for';
 import { writeHistory } from '../support/workflow-histories';
-import { startPlatformWorkflow } from '../../services/platform-workflows';
+import { startPlatformWorkflow } from '../../services/tasks/platform-workflows';
 
 describe('record workflow histories', function () {
   this.timeout(120_000);

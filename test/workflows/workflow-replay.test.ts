@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { Worker } from '@temporalio/worker';
 import { createLogger } from '../../infra/logger';
-import { installTemporalRuntime, workflowBundle } from '../../workers/platform-runtime';
+import { installTemporalRuntime, workflowBundle } from '../../app/platform-runtime';
 import { readHistories } from '../support/workflow-histories';
 
 const SCENARIOS = [

@@ -5,7 +5,7 @@ import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation,
 import type { PlatformActivities } from '../../activities';
 import { INTAKE_STEPS, type IntakeStep } from '../../domain/intakes/intake-steps';
 import { isPublicFailureType } from '../../domain/tasks/public-failures';
-import { trackProgress } from '../task-progress';
+import { trackProgress } from '../tasks/task-progress';
 
 const steps = proxyActivities<PlatformActivities>({
   startToCloseTimeout: '5 minutes',

@@ -1,0 +1,113 @@
+// Response shapes of the intelligence routes (api/routes/intelligence/intelligence-routes.ts).
+import { z } from 'zod';
+import { GRAPH_ENTITY_TYPES, RELATIONSHIP_KINDS, SOURCE_KINDS } from '../../../domain/intelligence/entity-types';
+import { RISK_FACTORS } from '../../../domain/intelligence/risk-score';
+
+const ts = z.string().describe('ISO 8601, UTC');
+const EntityType = z.enum(GRAPH_ENTITY_TYPES);
+const Decimal = z.string().describe('decimal string (2 decimals)');
+
+export const EntitySchema = z
+  .object({
+    id: z.string().uuid(),
+    type: EntityType,
+    value: z.string().describe('normalized value; bank accounts masked for all but analysts, every value masked for researchers'),
+    display_value: z.string(),
+    attributes: z.record(z.string(), z.unknown()),
+    first_seen_at: ts,
+    last_seen_at: ts,
+    sighting_count: z.number().int(),
+    risk_score: z.number().int().min(0).max(100).nullable().describe('null until first computed'),
+    loss: z
+      .object({
+        max: Decimal.describe('the largest per-currency total: what min_loss and order_by=loss compare'),
+        by_currency: z.record(z.string(), Decimal).describe('per ISO 4217 currency: sum over the distinct cases and intakes that mention the entity'),
+      })
+      .meta({ id: 'EntityLoss' }),
+    victim_count: z.number().int().describe('distinct intakes that mention the entity'),
+  })
+  .meta({ id: 'IntelEntity' });
+
+export const RiskFactorSchema = z
+  .object({
+    factor: z.enum(RISK_FACTORS),
+    input: z.number(),
+    points: z.number(),
+    max: z.number(),
+    rule: z.string(),
+  })
+  .meta({ id: 'RiskFactor' });
+
+export const EntityDetailSchema = EntitySchema.extend({
+  risk: z.object({ score: z.number().int().nullable(), computed_at: ts.nullable(), factors: z.array(RiskFactorSchema) }),
+  loss_by_currency: z.array(z.object({ currency: z.string(), amount: Decimal })),
+  sightings_by_source: z.array(z.object({ source_kind: z.enum(SOURCE_KINDS), sightings: z.number().int(), first_observed_at: ts, last_observed_at: ts })),
+  linked_case_count: z.number().int(),
+  linked_cases: z
+    .array(
+      z.object({
+        id: z.string().uuid(),
+        title: z.string(),
+        status: z.string(),
+        campaign_id: z.string().uuid().nullable(),
+        loss_amount: Decimal.nullable(),
+        loss_currency: z.string().nullable(),
+        via: z.array(z.enum(['sighting', 'link', 'intake'])),
+      }),
+    )
+    .describe('empty for researchers (they get the count)'),
+}).meta({ id: 'IntelEntityDetail' });
+
+export const ActivitySchema = z
+  .object({
+    entity_id: z.string().uuid(),
+    bucket: z.enum(['day', 'week', 'month']),
+    since: ts.describe('start of the first bucket'),
+    points: z.array(z.object({ t: ts.describe('bucket start'), sightings: z.number().int() })),
+  })
+  .meta({ id: 'EntityActivity' });
+
+export const GraphNodeSchema = z
+  .object({ id: z.string().uuid(), type: EntityType, value: z.string(), display_value: z.string(), risk_score: z.number().int().nullable() })
+  .meta({ id: 'GraphNode' });
+
+export const GraphEdgeSchema = z
+  .object({ id: z.string().uuid(), src: z.string().uuid(), dst: z.string().uuid(), kind: z.enum(RELATIONSHIP_KINDS), weight: z.number().int() })
+  .meta({ id: 'GraphEdge' });
+
+export const NeighborsSchema = z.object({ entity: GraphNodeSchema, nodes: z.array(GraphNodeSchema), edges: z.array(GraphEdgeSchema) }).meta({ id: 'EntityNeighbors' });
+
+export const GraphSchema = z
+  .object({
+    seeds: z.array(z.string().uuid()),
+    depth: z.number().int(),
+    max_nodes: z.number().int(),
+    truncated: z.boolean().describe('a cap (max_nodes) cut nodes or edges'),
+    nodes: z.array(GraphNodeSchema.extend({ depth: z.number().int().describe('0 for seeds') })),
+    edges: z.array(GraphEdgeSchema.extend({ depth: z.number().int().describe('the BFS level that traversed it') })),
+  })
+  .meta({ id: 'IntelGraph' });
+
+export const IndicatorSchema = z
+  .object({
+    id: z.string().uuid().describe('the entity id'),
+    type: EntityType,
+    value: z.string(),
+    display_value: z.string(),
+    category: z.string(),
+    confidence: z.number().int(),
+    valid_from: ts,
+    tlp: z.string(),
+    revision: z.string().describe('bigint as a string'),
+    risk_score: z.number().int().nullable(),
+    created_at: ts,
+    updated_at: ts,
+  })
+  .meta({ id: 'Indicator' });
+
+export const SearchSchema = z
+  .object({
+    q: z.string(),
+    items: z.array(GraphNodeSchema.extend({ sighting_count: z.number().int(), match: z.enum(['exact', 'prefix', 'substring']) })),
+  })
+  .meta({ id: 'DiscoverySearch' });

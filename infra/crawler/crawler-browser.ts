@@ -1,0 +1,53 @@
+// The crawler's Chromium: one per worker process, separate from the report renderer's (whose
+// network is closed). Launched on first use and again after a crash; a browser that cannot start is
+// ApplicationFailure 'ChromiumUnavailable' (a message for the operator).
+import os from 'node:os';
+import { ApplicationFailure } from '@temporalio/common';
+import type { Browser } from 'playwright-core';
+import { ChromiumUnavailableError, launchChromium, type ResolvedChromium } from '../chromium';
+
+export interface CrawlerBrowser {
+  get(): Promise<Browser>;
+  close(): Promise<void>;
+}
+
+export function createCrawlerBrowser(chromium: () => Promise<ResolvedChromium>): CrawlerBrowser {
+  let launching: Promise<Browser> | undefined;
+  let closed = false;
+  return {
+    get() {
+      if (closed) return Promise.reject(new Error('the crawler browser is closed'));
+      if (!launching) {
+        const started = chromium()
+          .then(launchChromium)
+          .then((browser) => {
+            browser.on('disconnected', () => {
+              if (launching === started) launching = undefined;
+            });
+            return browser;
+          })
+          .catch((err: unknown) => {
+            if (launching === started) launching = undefined;
+            if (err instanceof ChromiumUnavailableError) throw ApplicationFailure.nonRetryable(err.message, 'ChromiumUnavailable');
+            throw err;
+          });
+        launching = started;
+      }
+      return launching;
+    },
+    async close() {
+      closed = true;
+      const b = await launching?.catch(() => undefined);
+      await b?.close().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * The task queue of this worker's browser activities: the platform queue, the host and an instance
+ * name (SVC_WORKER__INSTANCE, default the host name). A worker restarted with the same instance
+ * name polls the same queue, so a scan's next browser step (or a retried one) reaches it.
+ */
+export function browserTaskQueue(taskQueue: string, instance: string | undefined): string {
+  return `${taskQueue}/browser/${instance ?? os.hostname()}`;
+}

@@ -1,0 +1,199 @@
+// A crawler's browser context for one scan, kept on the worker that opened it (activities of a scan
+// run on that worker's own task queue). Every request the page makes goes through context.route:
+// the egress check (URL and resolved addresses) and then one pinned HTTP exchange to the checked
+// address, fulfilled back into the page; redirects come back to the browser, whose next request is
+// checked again. WebSockets go through the same check; service workers are blocked. The session
+// records what the capture needs: the document's status, headers, server IP and TLS details, a HAR
+// of the exchanges, JSON responses, and the requests it blocked.
+import os from 'node:os';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { pinnedRequest, type TlsDetails } from './pinned-http';
+import type { BlockedRequestInput } from '../../db/repositories/investigations/investigation-repository';
+
+export type EgressVerdict = { allowed: true; addresses: string[] } | { allowed: false; reason: string; category?: string | null };
+export type EgressCheck = (url: string) => Promise<EgressVerdict>;
+
+export interface DocumentResponse {
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  serverIp: string;
+  tls: TlsDetails | null;
+  body: string;
+}
+
+interface HarEntry {
+  startedDateTime: string;
+  time: number;
+  request: { method: string; url: string; httpVersion: string; headers: Array<{ name: string; value: string }>; queryString: []; cookies: []; headersSize: -1; bodySize: number };
+  response: {
+    status: number; statusText: string; httpVersion: string; headers: Array<{ name: string; value: string }>; cookies: []; redirectURL: string;
+    content: { size: number; mimeType: string; text?: string; encoding?: string }; headersSize: -1; bodySize: number;
+  };
+  serverIPAddress: string;
+  /** The crawler's egress address on this exchange (evidence provenance). */
+  _clientIPAddress?: string;
+  cache: Record<string, never>;
+  timings: { send: number; wait: number; receive: number };
+  _resourceType: string;
+}
+
+const MAX_BODY = 25 * 1024 * 1024;
+
+/** Marks the stand-in page of an HTTP redirect (the DOM snapshot of a hop is never this page). */
+export const REDIRECT_MARKER = 'fip:http-redirect';
+
+function isRedirect(res: { status: number; headers: Record<string, string> }): boolean {
+  return res.status >= 300 && res.status < 400 && !!res.headers.location;
+}
+
+function redirectPage(target: string): string {
+  const escaped = target.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return `<!doctype html><!-- ${REDIRECT_MARKER} --><meta http-equiv="refresh" content="0;url=${escaped}">`;
+}
+const MAX_HAR_TEXT = 1024 * 1024;
+
+export class CrawlerSession {
+  readonly blocked: BlockedRequestInput[] = [];
+  readonly jsonResponses: Array<{ url: string; contentType: string; body: Buffer }> = [];
+  /** Main-frame documents in the order they were answered (redirect hops included). */
+  readonly documents: DocumentResponse[] = [];
+  private har: HarEntry[] = [];
+  private closed = false;
+
+  private constructor(
+    readonly scanId: string,
+    readonly context: BrowserContext,
+    readonly page: Page,
+  ) {}
+
+  static async open(browser: Browser, scanId: string, egress: EgressCheck, timeoutMs: number): Promise<CrawlerSession> {
+    const context = await browser.newContext({
+      serviceWorkers: 'block',
+      // Every request is answered by the route below; Chromium's own network (preconnects, DNS
+      // prefetch, anything the route does not see) goes to a proxy that does not exist, loopback
+      // included (<-loopback>), so nothing leaves the browser unchecked.
+      proxy: { server: 'http://127.0.0.1:9', bypass: '<-loopback>' },
+      ignoreHTTPSErrors: true,
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: false,
+    });
+    const page = await context.newPage();
+    const session = new CrawlerSession(scanId, context, page);
+    page.setDefaultTimeout(timeoutMs);
+    page.setDefaultNavigationTimeout(timeoutMs);
+    await context.route('**/*', async (route) => {
+      const request = route.request();
+      const url = request.url();
+      const verdict = await egress(url).catch((err: unknown) => ({ allowed: false as const, reason: `check failed: ${err instanceof Error ? err.message : String(err)}`, category: null }));
+      if (!verdict.allowed) {
+        session.blocked.push({ url, resourceType: request.resourceType(), reason: verdict.reason, category: verdict.category ?? null });
+        await route.abort('blockedbyclient').catch(() => undefined);
+        return;
+      }
+      const started = Date.now();
+      try {
+        const headers = await request.allHeaders();
+        delete headers.host;
+        const exchange = (target: string, address: string) =>
+          pinnedRequest({ url: target, method: request.method(), headers, body: request.postDataBuffer(), address, timeoutMs, maxBodyBytes: MAX_BODY });
+        let current = url;
+        let res = await exchange(current, verdict.addresses[0]!);
+        session.record(request.resourceType(), request.method(), current, headers, res, started);
+        const isDocument = request.isNavigationRequest() && request.frame() === page.mainFrame();
+        if (isDocument) session.documents.push({ url: current, status: res.status, headers: res.headers, serverIp: res.serverIp, tls: res.tls, body: res.body.toString('utf8') });
+        // Chromium follows a fulfilled redirect without asking the route again, so a redirect never
+        // reaches the browser: a document gets a page that navigates on (its next request is routed
+        // and checked), a subresource is followed here, each hop checked.
+        for (let hop = 0; isRedirect(res) && hop < 10; hop++) {
+          const target = new URL(res.headers.location!, current).href;
+          if (isDocument) {
+            await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: redirectPage(target) });
+            return;
+          }
+          const next = await egress(target).catch(() => ({ allowed: false as const, reason: 'check failed', category: null }));
+          if (!next.allowed) {
+            session.blocked.push({ url: target, resourceType: request.resourceType(), reason: next.reason, category: next.category ?? null });
+            await route.abort('blockedbyclient').catch(() => undefined);
+            return;
+          }
+          current = target;
+          res = await exchange(current, next.addresses[0]!);
+          session.record(request.resourceType(), request.method(), current, headers, res, Date.now());
+        }
+        await route.fulfill({ status: res.status, headers: res.headers, body: res.body });
+      } catch {
+        await route.abort('failed').catch(() => undefined);
+      }
+    });
+    await context.routeWebSocket(/.*/, async (ws) => {
+      const verdict = await egress(ws.url()).catch(() => ({ allowed: false as const, reason: 'check failed', category: null }));
+      if (!verdict.allowed) {
+        session.blocked.push({ url: ws.url(), resourceType: 'websocket', reason: verdict.reason, category: verdict.category ?? null });
+        await ws.close({ code: 1008, reason: 'blocked by crawler policy' }).catch(() => undefined);
+        return;
+      }
+      ws.connectToServer();
+    });
+    return session;
+  }
+
+  private record(resourceType: string, method: string, url: string, reqHeaders: Record<string, string>, res: { status: number; headers: Record<string, string>; body: Buffer; serverIp: string; localIp?: string | null }, started: number): void {
+    const mimeType = res.headers['content-type'] ?? '';
+    const textual = /^(text\/|application\/(json|javascript|xml|x-www-form-urlencoded)|image\/svg)/i.test(mimeType) || /\+json|\+xml/i.test(mimeType);
+    const content: HarEntry['response']['content'] = { size: res.body.length, mimeType };
+    if (res.body.length <= MAX_HAR_TEXT) {
+      if (textual) content.text = res.body.toString('utf8');
+      else { content.text = res.body.toString('base64'); content.encoding = 'base64'; }
+    }
+    this.har.push({
+      startedDateTime: new Date(started).toISOString(),
+      time: Date.now() - started,
+      request: { method, url, httpVersion: 'HTTP/1.1', headers: Object.entries(reqHeaders).map(([name, value]) => ({ name, value })), queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
+      response: {
+        status: res.status, statusText: '', httpVersion: 'HTTP/1.1', headers: Object.entries(res.headers).map(([name, value]) => ({ name, value })), cookies: [],
+        redirectURL: res.headers.location ?? '', content, headersSize: -1, bodySize: res.body.length,
+      },
+      serverIPAddress: res.serverIp,
+      ...(res.localIp ? { _clientIPAddress: res.localIp } : {}),
+      cache: {},
+      timings: { send: 0, wait: Date.now() - started, receive: 0 },
+      _resourceType: resourceType,
+    });
+    if (/json/i.test(mimeType) && res.body.length <= MAX_BODY) this.jsonResponses.push({ url, contentType: mimeType, body: res.body });
+  }
+
+  /** The HAR (1.2) of the exchanges since the last call, then starts a new one. */
+  takeHar(): Buffer {
+    const entries = this.har;
+    this.har = [];
+    // browser and _platform: provenance for evidence bundles (which browser and host captured this).
+    const browser = { name: 'Chromium', version: this.context.browser()?.version() ?? 'unknown' };
+    const platform = { os: `${os.platform()} ${os.release()}`, arch: os.arch(), node: process.version };
+    return Buffer.from(JSON.stringify({ log: { version: '1.2', creator: { name: 'fip-crawler', version: '1' }, browser, _platform: platform, pages: [], entries } }, null, 1));
+  }
+
+  takeBlocked(): BlockedRequestInput[] {
+    return this.blocked.splice(0);
+  }
+
+  takeJson(): Array<{ url: string; contentType: string; body: Buffer }> {
+    return this.jsonResponses.splice(0);
+  }
+
+  /** The last main-frame document answered for this URL (or the last one at all). */
+  documentFor(url: string): DocumentResponse | null {
+    for (let i = this.documents.length - 1; i >= 0; i--) if (this.documents[i]!.url === url) return this.documents[i]!;
+    return this.documents.at(-1) ?? null;
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.context.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,277 @@
+// The widget views of the analytics console: each answer is chart-ready JSON computed from the
+// precomputed aggregations (or live, for the benchmark's baseline), with `as_of`. Researchers get
+// aggregates only: record lists (ids and values) are left out of their answers.
+import type { Knex } from 'knex';
+import type { Role } from '../../domain/accounts/roles';
+import { visibleEntityValue } from '../../domain/intelligence/entity-masking';
+import { TAXONOMY_ENTRIES, UNCLASSIFIED, taxonomyEntry, taxonomyLineage, taxonomySankey, taxonomyTree, type SankeyGraph, type TaxonomyTreeNode } from '../../domain/analytics/scam-taxonomy';
+import { analyticsAsOf, type AggregationSource, type AnalyticsView } from '../../db/repositories/analytics/analytics-view-repository';
+import {
+  ACTIVITY_METRICS,
+  activityEventCounts,
+  activityEvents,
+  activityTotals,
+  activityTrend,
+  countryEntities,
+  countryIntakes,
+  entitySummary,
+  heatmapCells,
+  sumDecimals,
+  taxonomyCounts,
+  taxonomyLosses,
+  topEntities,
+  type ActivityMetric,
+  type DayWindow,
+  type HeatmapSource,
+  type TopEntityRow,
+  type TrendBucket,
+} from '../../db/repositories/analytics/dashboard-repository';
+
+/** Who is asking: researchers get aggregates only; bank details are visible to analysts only. */
+export interface Viewer {
+  roles: readonly Role[];
+}
+
+export const aggregateOnly = (v: Viewer) => v.roles.includes('researcher') && !v.roles.some((r) => r === 'admin' || r === 'analyst' || r === 'reviewer');
+
+const asOf = async (knex: Knex, views: AnalyticsView[], source: AggregationSource) => (await analyticsAsOf(knex, views, source)).toISOString();
+
+export interface Amount {
+  currency: string;
+  amount: string;
+}
+
+// ---- KPI cards --------------------------------------------------------------------------------
+
+export interface KpiCard {
+  id: string;
+  label: string;
+  /** A count; null for money cards, whose figures are in `amounts` (one per currency). */
+  value: number | null;
+  amounts?: Amount[];
+}
+
+export async function impactKpis(knex: Knex, source: AggregationSource): Promise<{ as_of: string; cards: KpiCard[] }> {
+  const [totals, counts, losses, entities, as_of] = await Promise.all([
+    activityTotals(knex, source),
+    taxonomyCounts(knex, source),
+    taxonomyLosses(knex, source),
+    entitySummary(knex, source),
+    asOf(knex, ['analytics_daily_activity', 'analytics_taxonomy_counts', 'analytics_taxonomy_loss', 'analytics_entity_summary'], source),
+  ]);
+  const total = await sumDecimals(knex, losses.map((l) => ({ key: 'all', currency: l.currency, amount: l.amount })));
+  const cards: KpiCard[] = [
+    { id: 'intakes', label: 'Reports received', value: totals.intakes },
+    { id: 'losses_recorded', label: 'Losses recorded (reports and cases)', value: losses.reduce((s, l) => s + l.losses, 0) },
+    { id: 'total_loss', label: 'Total reported loss', value: null, amounts: total.map((t) => ({ currency: t.currency, amount: t.amount })) },
+    { id: 'cases', label: 'Cases', value: totals.cases },
+    { id: 'open_cases', label: 'Open cases', value: counts.reduce((s, c) => s + c.open_cases, 0) },
+    { id: 'reviews_decided', label: 'Reviews decided', value: totals.decisions },
+    { id: 'referrals', label: 'LEA referrals', value: totals.referrals },
+    { id: 'investigations', label: 'Sites investigated', value: totals.investigations },
+    { id: 'entities', label: 'Entities in the graph', value: entities.reduce((s, e) => s + e.entities, 0) },
+    { id: 'high_risk_entities', label: 'High-risk entities (risk ≥ 70)', value: entities.reduce((s, e) => s + e.high_risk, 0) },
+  ];
+  return { as_of, cards };
+}
+
+// ---- loss by taxonomy -------------------------------------------------------------------------
+
+export interface LossByTaxonomyItem {
+  taxonomy: string;
+  label: string;
+  depth: number;
+  parent: string | null;
+  /** Cases tagged with this node or below (all cases, with or without a loss). */
+  cases: number;
+  losses: Amount[];
+}
+
+/** Loss per currency per taxonomy node, rolled up to the parents (exact decimals); nodes without a loss left out. */
+export async function lossByTaxonomy(knex: Knex, source: AggregationSource): Promise<{ as_of: string; currencies: string[]; items: LossByTaxonomyItem[] }> {
+  const [losses, counts, as_of] = await Promise.all([
+    taxonomyLosses(knex, source),
+    taxonomyCounts(knex, source),
+    asOf(knex, ['analytics_taxonomy_loss', 'analytics_taxonomy_counts'], source),
+  ]);
+  const rolled = await sumDecimals(knex, losses.flatMap((l) => taxonomyLineage(l.taxonomy).map((p) => ({ key: p, currency: l.currency, amount: l.amount }))));
+  const caseTotals = taxonomyTree(counts.map((c) => ({ taxonomy: c.taxonomy, cases: c.cases, campaigns: 0 })));
+  const caseCount = new Map<string, number>();
+  const walk = (nodes: TaxonomyTreeNode[]) => nodes.forEach((n) => { caseCount.set(n.path, n.cases); walk(n.children); });
+  walk(caseTotals.nodes);
+  caseCount.set(UNCLASSIFIED, caseTotals.unclassified.cases);
+  const byKey = new Map<string, Amount[]>();
+  for (const r of rolled) byKey.set(r.key, [...(byKey.get(r.key) ?? []), { currency: r.currency, amount: r.amount }]);
+  const order = [...TAXONOMY_ENTRIES.map((e) => e.path), UNCLASSIFIED];
+  const items = order
+    .filter((p) => byKey.has(p))
+    .map((p) => {
+      const e = taxonomyEntry(p);
+      return { taxonomy: p, label: e?.label ?? 'Unclassified', depth: e?.depth ?? 1, parent: e?.parent ?? null, cases: caseCount.get(p) ?? 0, losses: byKey.get(p)! };
+    });
+  return { as_of, currencies: [...new Set(rolled.map((r) => r.currency))].sort(), items };
+}
+
+// ---- pipeline funnel --------------------------------------------------------------------------
+
+export const FUNNEL_STAGES: ReadonlyArray<{ stage: ActivityMetric; label: string }> = [
+  { stage: 'intakes', label: 'Reports received' },
+  { stage: 'cases', label: 'Cases opened' },
+  { stage: 'reviews', label: 'Reviews requested' },
+  { stage: 'referrals', label: 'LEA referrals' },
+];
+
+export async function pipelineFunnel(knex: Knex, source: AggregationSource, window: DayWindow) {
+  const [totals, as_of] = await Promise.all([activityTotals(knex, source, window), asOf(knex, ['analytics_daily_activity'], source)]);
+  let previous: number | null = null;
+  const stages = FUNNEL_STAGES.map(({ stage, label }) => {
+    const count = totals[stage];
+    const conversion: number | null = previous === null || previous === 0 ? null : Math.round((count / previous) * 10_000) / 10_000;
+    previous = count;
+    return { stage, label, count, conversion_from_previous: conversion };
+  });
+  return { as_of, window: { since: window.since ?? null, until: window.until ?? null }, stages };
+}
+
+// ---- taxonomy tree and Sankey -----------------------------------------------------------------
+
+export async function taxonomyWithCounts(knex: Knex, source: AggregationSource) {
+  const [counts, as_of] = await Promise.all([taxonomyCounts(knex, source), asOf(knex, ['analytics_taxonomy_counts'], source)]);
+  return { as_of, ...taxonomyTree(counts) };
+}
+
+export async function sankeyFlow(knex: Knex, source: AggregationSource): Promise<SankeyGraph & { as_of: string }> {
+  const [counts, as_of] = await Promise.all([taxonomyCounts(knex, source), asOf(knex, ['analytics_taxonomy_counts'], source)]);
+  return { as_of, ...taxonomySankey(counts) };
+}
+
+// ---- heatmap ----------------------------------------------------------------------------------
+
+export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+/** A 7 x 24 grid (rows Monday..Sunday, columns UTC hours 0..23), as a matrix and as cells. */
+export async function heatmap(knex: Knex, source: AggregationSource, of: HeatmapSource) {
+  const [cells, as_of] = await Promise.all([heatmapCells(knex, source, of), asOf(knex, ['analytics_activity_heatmap'], source)]);
+  const matrix = WEEKDAYS.map(() => Array.from({ length: 24 }, () => 0));
+  for (const c of cells) matrix[c.weekday - 1]![c.hour] = c.n;
+  return {
+    as_of,
+    source: of,
+    weekdays: [...WEEKDAYS],
+    hours: Array.from({ length: 24 }, (_, h) => h),
+    matrix,
+    cells: matrix.flatMap((row, d) => row.map((value, hour) => ({ weekday: d + 1, hour, value }))),
+    max: Math.max(0, ...cells.map((c) => c.n)),
+  };
+}
+
+// ---- trend time-series ------------------------------------------------------------------------
+
+function bucketStart(day: string, bucket: TrendBucket): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  if (bucket === 'week') d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  if (bucket === 'month') d.setUTCDate(1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Every bucket start from `since` to `until` (inclusive), so that a chart gets its zeros. */
+export function bucketStarts(since: string, until: string, bucket: TrendBucket): string[] {
+  const out: string[] = [];
+  const d = new Date(`${bucketStart(since, bucket)}T00:00:00Z`);
+  const end = new Date(`${until}T00:00:00Z`);
+  while (d <= end) {
+    out.push(d.toISOString().slice(0, 10));
+    if (bucket === 'day') d.setUTCDate(d.getUTCDate() + 1);
+    else if (bucket === 'week') d.setUTCDate(d.getUTCDate() + 7);
+    else d.setUTCMonth(d.getUTCMonth() + 1);
+  }
+  return out;
+}
+
+export async function trend(knex: Knex, source: AggregationSource, metrics: readonly ActivityMetric[], bucket: TrendBucket, window: Required<DayWindow>) {
+  const [rows, as_of] = await Promise.all([activityTrend(knex, source, metrics, bucket, window), asOf(knex, ['analytics_daily_activity'], source)]);
+  const starts = bucketStarts(window.since, window.until, bucket);
+  const series = metrics.map((metric) => {
+    const values = new Map(rows.filter((r) => r.metric === metric).map((r) => [r.t, r.n]));
+    return { metric, points: starts.map((t) => ({ t, value: values.get(t) ?? 0 })) };
+  });
+  return { as_of, bucket, since: window.since, until: window.until, series };
+}
+
+// ---- countries --------------------------------------------------------------------------------
+
+export async function countrySummary(knex: Knex, source: AggregationSource) {
+  const [rows, intakes, as_of] = await Promise.all([
+    countryEntities(knex, source),
+    countryIntakes(knex, source),
+    asOf(knex, ['analytics_country_entities', 'analytics_country_intakes'], source),
+  ]);
+  const by = new Map<string, { country: string; entities: number; high_risk: number; sightings: number; intakes: number; by_type: Record<string, number> }>();
+  for (const r of rows) {
+    const c = by.get(r.country) ?? { country: r.country, entities: 0, high_risk: 0, sightings: 0, intakes: intakes.get(r.country) ?? 0, by_type: {} };
+    c.entities += r.entities;
+    c.high_risk += r.high_risk;
+    c.sightings += r.sightings;
+    c.by_type[r.type] = r.entities;
+    by.set(r.country, c);
+  }
+  const items = [...by.values()].sort((a, b) => b.entities - a.entities || a.country.localeCompare(b.country));
+  return { as_of, items };
+}
+
+export interface EntityListItem {
+  id: string;
+  type: string;
+  value: string;
+  display_value: string;
+  risk_score: number | null;
+  sightings: number;
+  last_seen_at: string;
+}
+
+export function entityListItem(e: TopEntityRow, viewer: Viewer): EntityListItem {
+  const masked = visibleEntityValue(e.type, e.value, viewer.roles);
+  return {
+    id: e.id,
+    type: e.type,
+    value: masked,
+    display_value: masked === e.value ? e.display_value : masked,
+    risk_score: e.risk_score,
+    sightings: Number(e.sighting_count),
+    last_seen_at: e.last_seen_at.toISOString(),
+  };
+}
+
+export async function countryDetail(knex: Knex, source: AggregationSource, country: string, viewer: Viewer) {
+  const [rows, intakes, as_of] = await Promise.all([
+    countryEntities(knex, source, country),
+    countryIntakes(knex, source, country),
+    asOf(knex, ['analytics_country_entities', 'analytics_country_intakes'], source),
+  ]);
+  const top = aggregateOnly(viewer) ? undefined : (await topEntities(knex, 20, country)).map((e) => entityListItem(e, viewer));
+  return {
+    as_of,
+    country,
+    entities: rows.reduce((s, r) => s + r.entities, 0),
+    high_risk: rows.reduce((s, r) => s + r.high_risk, 0),
+    sightings: rows.reduce((s, r) => s + r.sightings, 0),
+    intakes: intakes.get(country) ?? 0,
+    by_type: rows.map(({ type, entities, sightings, high_risk }) => ({ type, entities, sightings, high_risk })),
+    ...(top ? { top_entities: top } : {}),
+  };
+}
+
+// ---- activity timeline ------------------------------------------------------------------------
+
+/** Newest platform events (record ids) or, for researchers, their counts per day and kind. Live reads. */
+export async function activityTimeline(knex: Knex, viewer: Viewer, opts: { limit: number; since: Date | null }) {
+  const as_of = new Date().toISOString();
+  if (aggregateOnly(viewer)) {
+    const since = opts.since ?? new Date(Date.now() - 30 * 86_400_000);
+    return { as_of, buckets: (await activityEventCounts(knex, since)).map((b) => ({ day: b.day, kind: b.kind, count: b.n })) };
+  }
+  const events = await activityEvents(knex, opts.limit, opts.since);
+  return { as_of, items: events.map((e) => ({ at: e.at.toISOString(), kind: e.kind, record_type: e.record_type, record_id: e.record_id })) };
+}
+
+export { ACTIVITY_METRICS };

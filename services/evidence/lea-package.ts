@@ -1,0 +1,121 @@
+// GET /investigations/ssi/{scan_id}/lea-package: one signed ZIP for a law-enforcement agency:
+//   report.pdf                          the investigation PDF
+//   evidence/ssi-<scan_id>-evidence.wacz   the signed evidence bundle (itself verifiable)
+//   wallets/wallets.csv, wallets/wallets.xlsx   the scan's wallets (services/wallets/wallet-export.ts)
+//   custody/custody.jsonl               the chain of custody, this handling included
+//   signature/public-key.pem            the public key that signed the package
+//   SHA256SUMS                          for `sha256sum -c`
+//   VERIFY.txt                          how to check it, with the platform's CLI or standard tools
+//   datapackage.json + datapackage-digest.json   the signature manifest
+import { createHash } from 'node:crypto';
+import { PassThrough, type Readable } from 'node:stream';
+import { streamWalletsForScan } from '../../db/repositories/wallets/wallet-repository';
+import { evidenceKeyringFor } from '../../infra/evidence-keyring';
+import { writeWalletExport, type WalletExportFormat } from '../wallets/wallet-export';
+import { captureTime, custodyLog, endedScan, EVIDENCE_SOFTWARE, evidenceBundleStream, recordHandling, type EvidenceDeps, type Handling } from './evidence-bundle';
+import { investigationReportPdf } from './investigation-report-pdf';
+import { signedZipStream, type ZipEntrySource } from '../../infra/signed-zip-writer';
+import { listPages } from '../../db/repositories/investigations/investigation-repository';
+
+function walletFile(deps: EvidenceDeps, scanId: string, format: WalletExportFormat): Readable {
+  const out = new PassThrough();
+  writeWalletExport(format, streamWalletsForScan(deps.knex, scanId), out).then(
+    () => {
+      if (format !== 'xlsx') out.end();
+    },
+    (err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))),
+  );
+  return out;
+}
+
+export function verifyText(scanId: string, keyId: string): string {
+  return `HOW TO CHECK THIS PACKAGE
+========================
+
+Package: evidence of scam-site investigation ${scanId}
+Signed with the Ed25519 key ${keyId} (its public key: signature/public-key.pem).
+
+Every file of this package is listed with its size and SHA-256 in datapackage.json.
+datapackage-digest.json holds the SHA-256 of datapackage.json and an Ed25519 signature over that
+digest (the text "sha256:<hex>"). A change to any byte of any file changes its hash, which no
+longer matches the manifest; a change to the manifest no longer matches the signed digest.
+
+1. With the platform's command line (checks everything at once, names each file that fails):
+
+     npx fip evidence verify <this-package.zip or the extracted folder>
+     npx fip evidence verify <package> --public-key signature/public-key.pem   (pin the key)
+
+   The evidence bundle inside (evidence/*.wacz) is signed the same way:
+
+     npx fip evidence verify evidence/ssi-${scanId}-evidence.wacz
+
+2. With standard tools, in the extracted folder:
+
+   a) the files against their hashes:
+
+        sha256sum -c SHA256SUMS
+
+   b) the manifest against the signed digest, and the signature (OpenSSL 3):
+
+        sha256sum datapackage.json         (must equal the "hash" in datapackage-digest.json)
+        printf 'sha256:%s' "$(sha256sum datapackage.json | cut -d' ' -f1)" > digest.txt
+        sed -n 's/.*"signature": "\\([A-Za-z0-9+/=]*\\)".*/\\1/p' datapackage-digest.json | head -n 1 | base64 -d > signature.bin
+        openssl pkeyutl -verify -pubin -inkey signature/public-key.pem -rawin -in digest.txt -sigfile signature.bin
+
+      OpenSSL answers "Signature Verified Successfully".
+
+   c) the key id is the first 16 bytes of the SHA-256 of the raw 32-byte public key:
+
+        openssl pkey -pubin -in signature/public-key.pem -outform DER | tail -c 32 | sha256sum | cut -c1-32
+
+      must equal the part of ${keyId} after "ed25519:".
+
+3. The chain of custody (custody/custody.jsonl) lists the capture and every export and download of
+   this evidence since: UTC time, actor, action, purpose and the hashes re-verified at that moment.
+
+The evidence bundle (evidence/*.wacz) is a WACZ 1.1.1 web archive: web-archive tools such as
+ReplayWeb.page open it, and Webrecorder's validator checks it: wacz validate -f <file>.wacz
+`;
+}
+
+export async function leaPackageStream(deps: EvidenceDeps, scanId: string, handling: Handling): Promise<{ stream: Readable; filename: string }> {
+  const inv = await endedScan(deps.knex, scanId);
+  const pages = await listPages(deps.knex, scanId);
+  const signer = evidenceKeyringFor(deps.config).signer();
+  const { pdf } = await investigationReportPdf(deps, scanId, null);
+  const bundleName = `evidence/ssi-${scanId}-evidence.wacz`;
+  const entries: ZipEntrySource[] = [
+    { path: 'report.pdf', open: () => pdf },
+    {
+      path: bundleName,
+      store: true,
+      open: async () => (await evidenceBundleStream(deps, scanId, { actor: handling.actor, action: 'export', artifact: 'evidence-bundle (into lea-package)', purpose: handling.purpose })).stream,
+    },
+    { path: 'wallets/wallets.csv', open: () => walletFile(deps, scanId, 'csv') },
+    { path: 'wallets/wallets.xlsx', open: () => walletFile(deps, scanId, 'xlsx') },
+    { path: 'signature/public-key.pem', open: () => Buffer.from(signer.publicKeyPem, 'utf8') },
+    { path: 'VERIFY.txt', open: () => Buffer.from(verifyText(scanId, signer.keyId), 'utf8') },
+  ];
+  const stream = signedZipStream(entries, {
+    date: captureTime(inv, pages),
+    signer,
+    manifest: {
+      title: `LEA package of investigation ${scanId}`,
+      description: `Evidence of ${inv.url} for a law-enforcement agency`,
+      software: EVIDENCE_SOFTWARE,
+      extras: { scan_id: scanId, handling: { actor: handling.actor, action: handling.action, purpose: handling.purpose } },
+    },
+    after: async (written) => {
+      await recordHandling(deps, scanId, handling, written, new Map());
+      const custody = await custodyLog(deps.knex, scanId);
+      const sums = [...written.map((f) => [f.sha256, f.path] as const), [createHash('sha256').update(custody).digest('hex'), 'custody/custody.jsonl'] as const]
+        .map(([hash, p]) => `${hash}  ${p}\n`)
+        .join('');
+      return [
+        { path: 'custody/custody.jsonl', open: () => custody },
+        { path: 'SHA256SUMS', open: () => Buffer.from(sums, 'utf8') },
+      ];
+    },
+  });
+  return { stream, filename: `ssi-${scanId}-lea-package.zip` };
+}
