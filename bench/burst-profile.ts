@@ -1,4 +1,4 @@
-// Where a burst's time goes (issue 17): the Temporal SDK's worker metrics (scraped from the worker's
+// Where a burst's time goes: the Temporal SDK's worker metrics (scraped from the worker's
 // Prometheus endpoint, SVC_WORKER__METRICS_BIND, before and after the burst, so only the burst counts)
 // and PostgreSQL's wait events sampled from pg_stat_activity while it runs.
 import type { Knex } from 'knex';

@@ -17,7 +17,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { createKnex } from '../db/connection';
 import { migrateLatest } from '../db/migrate';
-import { freePort } from '../infra/ephemeral-infrastructure';
+import { freePort } from '../app/ephemeral-infrastructure';
 import { startEmbeddedPostgres } from '../infra/embedded-postgres';
 import { createLogger } from '../infra/logger';
 import { runSearch } from '../services/search/search-service';
@@ -168,7 +168,7 @@ interface MixQuery {
   baseline: { sql: string; bindings: unknown[] };
 }
 
-/** The mix: the issue's example, phrases, free text with filters, wallet prefix and substring, domain substring. */
+/** The mix: the example query (wallet:TQ* AND loss>5000 NOT status:closed), phrases, free text with filters, wallet prefix and substring, domain substring. */
 function queryMix(walletPrefix: string, walletInfix: string): MixQuery[] {
   const page = (inner: string) => `WITH m AS (${inner}) SELECT (SELECT count(*) FROM m) AS total, (SELECT json_agg(x) FROM (SELECT * FROM m ORDER BY created DESC LIMIT 50) x) AS page`;
   return [

@@ -1,4 +1,4 @@
-// Wallet extraction benchmark (issue 15): on a generated realistic page (mostly minified script, CSS
+// Wallet extraction benchmark: on a generated realistic page (mostly minified script, CSS
 // and base64, one wallet per 100 KB; test/support/scam-page-generator.ts, ground truth known):
 //  - detection + deterministic verification in process: MB/s per core (CPU time) and wall clock,
 //    warm (steady state after warm-up passes over another page) and cold (a fresh process's first pass);

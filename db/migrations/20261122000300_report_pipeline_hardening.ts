@@ -1,4 +1,4 @@
-// Report pipeline hardening (issue 7, part C):
+// Report pipeline hardening:
 // - report_deliveries: a delivery is claimed before it is e-mailed (status 'sending', claim_token,
 //   claim_owner, claimed_at), so two racing deliveries of one report send one e-mail;
 // - report_schedules.last_error: why the last due time produced no report (invalid stored

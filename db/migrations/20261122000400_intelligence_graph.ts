@@ -1,4 +1,4 @@
-// The intelligence graph of shared/DATA-MODEL.md: entities (unique per type and normalized value),
+// The intelligence graph of docs/data-model.md: entities (unique per type and normalized value),
 // sightings (which source mentioned which entity: the provenance of everything else), and
 // relationships (edges, each with the sources that evidence it, so that weights count sources once
 // however often an activity is retried).

@@ -1,4 +1,4 @@
-// Evidence intake (issue 9): submissions, their files (content-addressed blobs), the processing
+// Evidence intake: submissions, their files (content-addressed blobs), the processing
 // steps (intake jobs), the vault of encrypted contact data, and the audit log of sensitive reads.
 import type { Knex } from 'knex';
 

@@ -1,4 +1,4 @@
-// Cases (shared/DATA-MODEL.md): an analyst's unit of work, and its links to intakes, investigations
+// Cases (docs/data-model.md): an analyst's unit of work, and its links to intakes, investigations
 // and graph entities. Losses are numeric(20,2) with an ISO 4217 currency, never floats; a case's
 // total loss per currency is derived (its own recorded loss plus its linked intakes' losses).
 // campaign_id has no foreign key: campaigns come later.

@@ -1,5 +1,5 @@
 // The review queue (reviews + the append-only review_actions log) and LEA referrals with their
-// status history (shared/DATA-MODEL.md).
+// status history (docs/data-model.md).
 import type { Knex } from 'knex';
 import { CASE_PRIORITIES } from '../../domain/cases/case-states';
 import { LEA_REFERRAL_STATUSES } from '../../domain/cases/lea-referral-states';

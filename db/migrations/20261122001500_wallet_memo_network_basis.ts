@@ -1,4 +1,4 @@
-// Wallet engine v2 (issue 15): the memo / destination tag / comment that identifies the victim's
+// Wallet engine v2: the memo / destination tag / comment that identifies the victim's
 // account at an exchange (XRP, Stellar, TON, EOS, ...), and how the network was chosen
 // (`default` = nothing on the page named it). Both nullable: rows written before stay valid.
 import type { Knex } from 'knex';

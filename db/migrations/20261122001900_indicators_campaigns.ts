@@ -1,4 +1,4 @@
-// Shared tables of the intelligence layer (shared/DATA-MODEL.md) that analytics, search, exports,
+// Shared tables of the intelligence layer (docs/data-model.md) that analytics, search, exports,
 // TAXII and dossiers all read:
 // - indicators: one row per url/domain/ip/email/wallet entity, kept by the graph's upsert path
 //   (db/repositories/intelligence/entity-repository.ts). `revision` comes from one sequence and is bumped on every

@@ -1,4 +1,4 @@
-// The chain of custody of evidence (issue 10): one append-only row per handling of a subject's
+// The chain of custody of evidence: one append-only row per handling of a subject's
 // evidence (an investigation's capture, every export and download of its bundle, LEA package or
 // PDF; dossiers may use it too): UTC time, actor, action, purpose and the hashes re-verified at that
 // moment. The database refuses UPDATE and DELETE (like review_actions), so the log cannot be rewritten.

@@ -1,4 +1,4 @@
-// Dossiers (shared/DATA-MODEL.md): a signed package assembled from several sources for one purpose.
+// Dossiers (docs/data-model.md): a signed package assembled from several sources for one purpose.
 // `dossiers` holds the plan and the outcome (signed manifest, digest, key id); each collected
 // file is a `dossier_artifacts` row pointing at a content-addressed blob, unique per
 // (dossier_id, name) so that a retried collection adds nothing. `dossier_acl_grants` holds the

@@ -1,4 +1,4 @@
-// Intelligence search (issue 11): full text, substring and filter indexes over the records search
+// Intelligence search: full text, substring and filter indexes over the records search
 // reads, the caller's search history, and saved searches with their shares.
 // - Full text: a generated, stored `search_tsv` column (English configuration, weighted: titles A,
 //   bodies B, the rest C) with a GIN index on cases, intakes (summary and details only: contact data

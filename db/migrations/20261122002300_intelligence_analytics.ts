@@ -1,4 +1,4 @@
-// Intelligence analytics (issue 12, part 1): what the entity explorer, the risk score and the graph
+// Intelligence analytics: what the entity explorer, the risk score and the graph
 // read at a million entities.
 // - entities gain the derived figures the list sorts and filters on, kept by the risk-score activity
 //   (activities/intelligence/risk-scores.ts) whenever an entity's sightings change:

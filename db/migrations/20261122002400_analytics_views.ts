@@ -1,4 +1,4 @@
-// Precomputed aggregations of the dashboards and widget views (issue 12, part 2). Each is a
+// Precomputed aggregations of the dashboards and widget views. Each is a
 // materialized view with a unique index, so that the analytics-refresh job (a Temporal Schedule,
 // services/analytics/analytics-refresh.ts) can `REFRESH MATERIALIZED VIEW CONCURRENTLY` without blocking
 // readers; analytics_view_refreshes holds when each was last refreshed (the answers' `as_of`).

@@ -1,4 +1,4 @@
-// Wallet engine v2 (issue 15, class 4): one row per address and network in a scan, as the engine
+// Wallet engine v2: one row per address and network in a scan, as the engine
 // answers. Until now the key held the token too, so one address seen on two pages with two
 // different tokens was two rows with conflicting attributions. The token is now an attribute of
 // the row, decided by evidence strength (confidence, then how the network and the token were

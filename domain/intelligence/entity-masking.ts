@@ -1,4 +1,4 @@
-// Who sees which entity values (shared/DATA-MODEL.md, "Who sees what"): bank details are masked for
+// Who sees which entity values (docs/data-model.md, "Who sees what"): bank details are masked for
 // every role but analyst, everywhere an entity value leaves the API (lists, detail, graph, PNG,
 // search, exports). Researchers see aggregates: in the entity list and the graph every value they
 // get is masked, whatever its type (the list stays useful for counts, risk and loss; the natural key

@@ -1,4 +1,4 @@
-// The vocabulary of the intelligence graph (shared/DATA-MODEL.md): what an entity can be, who can
+// The vocabulary of the intelligence graph (docs/data-model.md): what an entity can be, who can
 // mention one, and which edges connect them.
 
 export const GRAPH_ENTITY_TYPES = [

@@ -1,4 +1,4 @@
-// Indicators (shared/DATA-MODEL.md): the shareable view of the graph's url, domain, ip, email and
+// Indicators (docs/data-model.md): the shareable view of the graph's url, domain, ip, email and
 // wallet entities, with a category, a confidence (0-100), a valid_from and a TLP marking. The upsert
 // path (db/repositories/intelligence/entity-repository.ts) keeps one indicator row per such entity; this module
 // is the pure part: which entity types are indicators, and the confidence a number of independent

@@ -1,4 +1,4 @@
-// Bank details in search answers (shared/DATA-MODEL.md, "Who sees what"): IBANs inside free text
+// Bank details in search answers (docs/data-model.md, "Who sees what"): IBANs inside free text
 // (snippets, descriptions) masked with the platform's one maskBankAccount
 // (domain/intelligence/entity-masking.ts), and the highlight markers of snippets.
 import { maskBankAccount } from '../intelligence/entity-masking';

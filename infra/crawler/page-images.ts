@@ -1,4 +1,4 @@
-// The page's image-like elements that could hold a QR code (issue 15, class 6: deposit pages often
+// The page's image-like elements that could hold a QR code (deposit pages often
 // show the address only as a QR image). Each is screenshotted from the rendered page, so nothing is
 // fetched again and the crawler's egress policy still decides every request; data: URIs, canvases
 // drawn by a QR script and inline SVG work the same way.

@@ -50,7 +50,7 @@ export interface ImageSnapshot {
 }
 
 /**
- * Wallets shown only as QR codes (issue 15, class 6): every QR code in the page's screenshot and in
+ * Wallets shown only as QR codes: every QR code in the page's screenshot and in
  * its image-like elements is decoded and scanned with the same engine as `fip ssi wallet scan`
  * (source `qr`), then recorded like any other finding.
  */

@@ -1,6 +1,6 @@
 // Intelligence search use case, shared by POST /reviews/search/query and the legacy GET
 // /reviews/search: parse and validate the query and filters (field registry), run it, apply the
-// masking rules of shared/DATA-MODEL.md for the caller's roles, and record the caller's history.
+// masking rules of docs/data-model.md for the caller's roles, and record the caller's history.
 import type { Knex } from 'knex';
 import { countMatches, searchRecords, type SearchCursor, type SearchSort } from '../../db/repositories/search/search-repository';
 import { recordSearch } from '../../db/repositories/search/search-history-repository';

@@ -1,4 +1,4 @@
-// QR codes in images (issue 15, class 6): deposit pages often show the address only as a QR image.
+// QR codes in images: deposit pages often show the address only as a QR image.
 // sharp decodes PNG, JPEG and WebP to RGBA pixels; zxing-wasm (ZXing-C++ in WebAssembly, its .wasm
 // read from node_modules, never fetched) finds every QR code in them; each decoded payload (usually
 // a payment URI) goes through the same WalletScanner as pages, with the source `qr`. Used by

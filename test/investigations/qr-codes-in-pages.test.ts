@@ -1,4 +1,4 @@
-// Issue 15, class 6, in investigations: an address shown only as a QR code (an <img>, and a CSS
+// QR codes in investigations: an address shown only as a QR code (an <img>, and a CSS
 // background far down a tall page, found only in the full-page screenshot read in bands) is
 // recorded with the source `qr`, through the same engine as `fip ssi wallet scan`.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The report pipeline under load and races (issue 7, part C): rendering outside the transaction
+// The report pipeline under load and races: rendering outside the transaction
 // with a small shared pool, one e-mail per report when deliveries race, schedules with invalid
 // stored options, workflow start after commit, the report period, `sources`, the row cap and the
 // Idempotency-Key of POST /reports/generate. Real PostgreSQL, Temporal, API and SMTP sink.

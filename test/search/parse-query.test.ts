@@ -13,7 +13,7 @@ const ok = (q: string): SearchExpr => {
 const text = (value: string) => ({ kind: 'text', mode: 'words', value });
 
 describe('search query language (domain)', () => {
-  it('parses the issue\'s example into AND of a wallet prefix, a loss bound and a negated status', () => {
+  it('parses the example query into AND of a wallet prefix, a loss bound and a negated status', () => {
     assert.deepEqual(ok('wallet:TQ* AND loss>5000 NOT status:closed'), {
       kind: 'and',
       children: [

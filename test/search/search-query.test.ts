@@ -66,7 +66,7 @@ describe('intelligence search: query language and engine', function () {
   };
   const ids = async (query: string, extra: Record<string, unknown> = {}) => (await search(query, { types: ['case'], ...extra })).items.map((i) => i.id).sort();
 
-  it('answers the issue\'s example: wallet:TQ* AND loss>5000 NOT status:closed, ranked with matched fields', async () => {
+  it('answers the example query wallet:TQ* AND loss>5000 NOT status:closed, ranked with matched fields', async () => {
     const stem = `TQ${randomUUID().replace(/-/g, '').slice(0, 6)}`;
     const topic = word('pigbutcher');
     const hit = await newCase(`Pig butchering ${topic}`, { description: `Victim sent USDT after a dating app contact ${topic}`, loss: '12000' });

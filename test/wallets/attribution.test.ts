@@ -1,4 +1,4 @@
-// Attribution an analyst can put in front of a court (issue 15, classes 1-4): contracts are never
+// Attribution an analyst can put in front of a court: contracts are never
 // wallets, the token comes from the structure that holds the address, the EVM network from explicit
 // evidence (or says `default`), and one row per address and network. Pages are built here with
 // freshly generated addresses.

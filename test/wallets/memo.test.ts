@@ -1,4 +1,4 @@
-// Memo and destination tags (issue 15, class 7): the XRP destination tag, Stellar / TON / EOS memo
+// Memo and destination tags: the XRP destination tag, Stellar / TON / EOS memo
 // next to an exchange deposit address identifies the victim's account; it is recorded as `memo` on
 // the wallet row (extraction result, scan --json, database, exports).
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// QR codes (issue 15, class 6): PNG, JPEG and WebP images, several codes per image, decoded by
+// QR codes: PNG, JPEG and WebP images, several codes per image, decoded by
 // zxing-wasm after sharp; the payment URIs go through the same scanner, source `qr`. Images are drawn
 // here from fresh addresses.
 import assert from 'node:assert/strict';

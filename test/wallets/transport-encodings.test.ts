@@ -1,4 +1,4 @@
-// Addresses hidden by transport encodings (issue 15, class 5): percent-encoded link parameters (QR
+// Addresses hidden by transport encodings: percent-encoded link parameters (QR
 // services, wallet deep links, also encoded twice), quoted-printable e-mail bodies (soft line
 // breaks, =3D) and string pieces joined in scripts. Decoded before detection; the source says how.
 import assert from 'node:assert/strict';

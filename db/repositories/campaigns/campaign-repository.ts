@@ -1,4 +1,4 @@
-// Campaigns (shared/DATA-MODEL.md): named groups of cases and entities run by the same actors.
+// Campaigns (docs/data-model.md): named groups of cases and entities run by the same actors.
 // A case joins through cases.campaign_id (at most one campaign), an entity through campaign_entities.
 // A campaign's entities are its own (campaign_entities) plus its member cases' entities (linked,
 // sighted in the case, sighted in the case's linked intakes and investigations), as for a case.

@@ -1,4 +1,4 @@
-// The one upsert path of the intelligence graph (shared/DATA-MODEL.md): "source X mentions these
+// The one upsert path of the intelligence graph (docs/data-model.md): "source X mentions these
 // entities (and knows these links)" becomes entities, sightings and edges in one transaction.
 // Every feature calls recordSourceEntities; none writes `entities` by hand.
 //
@@ -145,7 +145,7 @@ async function addEdges(trx: Knex.Transaction, source: SourceRef, observedAt: Da
 }
 
 /**
- * Keeps one indicator per url/domain/ip/email/wallet entity (shared/DATA-MODEL.md): created on the
+ * Keeps one indicator per url/domain/ip/email/wallet entity (docs/data-model.md): created on the
  * entity's first sighting (valid from then, category unclassified, default TLP); its confidence
  * follows the number of independent sightings (domain/intelligence/indicators.ts) and every change takes a
  * new revision, so feeds see it again. A repeat (no new sighting) changes nothing.

@@ -269,7 +269,7 @@ export async function decideReview(
       })
       .returning('*');
     await logAction(trx, id, 'decision', by.name, { decision: input.decision, rationale: input.rationale });
-    // Decisions are audited with the review's own log, in the same transaction (shared/DATA-MODEL.md).
+    // Decisions are audited with the review's own log, in the same transaction (docs/data-model.md).
     await recordAuditEvent(trx, { actor: by.name, action: 'review.decision', target_type: 'review', target_id: id, details: { case_id: review.case_id, decision: input.decision } });
     const caseStatus = caseStatusAfterDecision(input.decision);
     if (caseStatus) await moveCaseIfAllowed(trx, review.case_id, caseStatus);

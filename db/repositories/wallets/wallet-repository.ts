@@ -44,8 +44,7 @@ const strength = (f: WalletFindingInput): number =>
   ((TOKEN_RANK as Record<string, number>)[f.tokenBasis ?? ''] ?? 0);
 
 /**
- * Inserts findings of one scan: one row per address and network (the engine's answer, issue 15
- * class 4). A row already there is replaced by a stronger reading (confidence, then how the network
+ * Inserts findings of one scan: one row per address and network (the engine's answer). A row already there is replaced by a stronger reading (confidence, then how the network
  * and the token were chosen) — token, bases, source, context and page with it — and otherwise
  * kept; a memo once recorded is kept.
  */
