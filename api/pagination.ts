@@ -1,7 +1,7 @@
 // List conventions: `limit` (default 50, at most 500) and an opaque `cursor`; answers
 // {"items": [...], "next_cursor": "<opaque>" | null}.
 import { z } from 'zod';
-import type { Keyset } from '../db/keyset-page';
+import type { Keyset } from '../domain/keyset';
 
 function decodeCursor(cursor: string): Keyset | null {
   try {

@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { createKnex } from '../db/connection';
 import { migrateLatest } from '../db/migrate';
-import { startEmbeddedPostgres } from './embedded-postgres';
-import { createLogger } from './logger';
-import { startTemporalDevServer } from './temporal-dev-server';
+import { startEmbeddedPostgres } from '../infra/embedded-postgres';
+import { createLogger } from '../infra/logger';
+import { startTemporalDevServer } from '../infra/temporal-dev-server';
 
 export interface EphemeralInfrastructure {
   databaseUrl: string;

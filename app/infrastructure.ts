@@ -2,7 +2,7 @@
 // DATABASE_URL is set) and the Temporal dev server with its UI (unless TEMPORAL_ADDRESS is set).
 import path from 'node:path';
 import type { AppConfig } from '../config/config';
-import { embeddedPostgresUrl, startEmbeddedPostgres } from '../infra/embedded-postgres';
+import { embeddedPostgresUrl, startEmbeddedPostgres, type RunningPostgres } from '../infra/embedded-postgres';
 import type { Logger } from '../infra/logger';
 import { startTemporalDevServer } from '../infra/temporal-dev-server';
 
@@ -14,6 +14,21 @@ export interface Infrastructure {
   stop(): Promise<void>;
 }
 
+/**
+ * The platform's own embedded PostgreSQL (data under SVC_DATA_DIR/pg, SVC_POSTGRES__* settings):
+ * the one start-up of `npm start` and of a CLI command run while the platform is down.
+ */
+export function startPlatformPostgres(config: AppConfig, log: Logger): Promise<RunningPostgres> {
+  return startEmbeddedPostgres({
+    dataDir: path.join(config.data_dir, 'pg'),
+    port: config.postgres.port,
+    database: config.postgres.database,
+    persistent: true,
+    log,
+    sharedBuffersMb: config.postgres.shared_buffers_mb,
+  });
+}
+
 export async function startInfrastructure(config: AppConfig, log: Logger, progress: (line: string) => void): Promise<Infrastructure> {
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
@@ -23,14 +38,7 @@ export async function startInfrastructure(config: AppConfig, log: Logger, progre
     const settled = await Promise.allSettled([
       (async () => {
         if (config.database_url) return config.database_url;
-        const pg = await startEmbeddedPostgres({
-          dataDir: path.join(config.data_dir, 'pg'),
-          port: config.postgres.port,
-          database: config.postgres.database,
-          persistent: true,
-          log,
-          sharedBuffersMb: config.postgres.shared_buffers_mb,
-        });
+        const pg = await startPlatformPostgres(config, log);
         stops.push(pg.stop);
         return pg.url;
       })(),

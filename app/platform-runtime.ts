@@ -1,51 +1,17 @@
-// Builds the pieces of a platform process from the config: database, Temporal client, the Koa API
-// server and the Temporal workers. Used by `npm start`, `npm run api`, `npm run worker` and tests.
+// Builds the pieces of a platform process from the config: Temporal client, the Koa API server and
+// the Temporal workers (the database: app/database.ts). Used by `npm start`, `npm run api`, `npm run worker` and tests.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Knex } from 'knex';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type LogLevel, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { AppConfig } from '../config/config';
 import { createApp, type AppOptions } from '../api/app';
 import type { AppDeps } from '../api/app-deps';
-import { createKnex } from '../db/connection';
-import { migrateLatest, migrationStatus } from '../db/migrate';
 import { decideIdentityMode } from '../domain/accounts/identity-mode';
 import type { Logger } from '../infra/logger';
 import { temporalConnectionOptions } from '../infra/temporal-connection';
 import { createActivities, createActivityResources, type ActivityDeps, type ActivityResources } from '../activities';
 import { browserTaskQueue } from '../infra/crawler/crawler-browser';
-
-/**
- * Opens the pool. With migrate=true pending migrations are applied; otherwise the schema must already
- * be current, or this refuses (naming the command that migrates) instead of running on an old schema.
- */
-export async function connectDatabase(config: AppConfig, databaseUrl: string, log: Logger, migrate: boolean): Promise<Knex> {
-  const knex = createKnex(databaseUrl, config.postgres.pool_max);
-  try {
-    if (migrate) {
-      const applied = await migrateLatest(knex);
-      if (applied.length) log.info({ applied }, 'database migrations applied');
-    } else {
-      const { pending } = await migrationStatus(knex);
-      if (pending.length) {
-        throw new Error(
-          `the database schema is not current (${pending.length} pending migration${pending.length === 1 ? '' : 's'}: ${pending.join(', ')}); ` +
-            'run `npx fip db migrate` first, or start with SVC_DB__MIGRATE_ON_START=true',
-        );
-      }
-    }
-  } catch (err) {
-    await knex.destroy();
-    throw err;
-  }
-  return knex;
-}
-
-/** `npm run api` / `npm run worker` migrate only when asked: SVC_DB__MIGRATE_ON_START=true or `--migrate`. */
-export function migrateOnStart(config: AppConfig, argv: readonly string[] = process.argv): boolean {
-  return config.db.migrate_on_start || argv.includes('--migrate');
-}
 
 export async function connectTemporal(config: AppConfig, address: string): Promise<Client> {
   const connection = await Connection.connect(temporalConnectionOptions(config, address));

@@ -12,7 +12,7 @@ import type { Knex } from 'knex';
 import { from as copyFrom } from 'pg-copy-streams';
 import { createKnex } from '../db/connection';
 import { TAXONOMY_ENTRIES } from '../domain/analytics/scam-taxonomy';
-import { startEphemeralInfrastructure } from '../infra/ephemeral-infrastructure';
+import { startEphemeralInfrastructure } from '../app/ephemeral-infrastructure';
 import type { AggregationSource } from '../db/repositories/analytics/analytics-view-repository';
 import { analyticsOverview, dashboardOverview, impactDashboard, intelligenceDashboard } from '../services/analytics/analytics-dashboards';
 import { refreshAnalytics } from '../services/analytics/analytics-refresh';

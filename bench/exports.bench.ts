@@ -19,7 +19,7 @@ import { migrateLatest } from '../db/migrate';
 import { ENTITY_EXPORT_COLUMNS, csvCells, entityExportRecord } from '../domain/exports/export-rows';
 import { bundleHeadObjects, observable, stixIndicator } from '../domain/exports/stix-objects';
 import { startEmbeddedPostgres } from '../infra/embedded-postgres';
-import { freePort } from '../infra/ephemeral-infrastructure';
+import { freePort } from '../app/ephemeral-infrastructure';
 import { createLogger } from '../infra/logger';
 import { writeEntityExport, writeIndicatorStix } from '../services/exports/export-service';
 

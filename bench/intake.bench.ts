@@ -9,7 +9,7 @@ import { loadConfig } from '../config/config';
 import { createKnex } from '../db/connection';
 import { insertApiKey } from '../db/repositories/accounts/api-key-repository';
 import { generateApiKey } from '../domain/accounts/api-key-format';
-import { startEphemeralInfrastructure } from '../infra/ephemeral-infrastructure';
+import { startEphemeralInfrastructure } from '../app/ephemeral-infrastructure';
 import { createConfiguredBlobStore } from '../infra/blob-store';
 import { createLogger } from '../infra/logger';
 import { connectTemporal, startApiServer } from '../app/platform-runtime';

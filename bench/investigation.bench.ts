@@ -10,11 +10,12 @@ import { loadConfig } from '../config/config';
 import { createKnex } from '../db/connection';
 import { insertInvestigation } from '../db/repositories/investigations/investigation-repository';
 import { investigationTaskId } from '../domain/investigations/investigation-request';
-import { startEphemeralInfrastructure } from '../infra/ephemeral-infrastructure';
+import { startEphemeralInfrastructure } from '../app/ephemeral-infrastructure';
 import { createLogger } from '../infra/logger';
 import { startPlatformWorkflow } from '../services/tasks/platform-workflows';
 import { startScamSiteFixture } from '../test/support/scam-site-fixture';
 import { connectTemporal, startWorker } from '../app/platform-runtime';
+import { ssiInvestigationWorkflow } from '../workflows/investigations/ssi-investigation-workflow';
 
 const TABS = 8;
 const CONCURRENT = 10;
@@ -26,7 +27,7 @@ async function investigate(knex: Knex, temporal: Client, taskQueue: string, url:
   await insertInvestigation(knex, { scanId, url, domain: new URL(url).hostname, requestedBy: 'bench', playbookId: null, caseId: null, label: 'bench', options });
   const started = Date.now();
   const handle = await startPlatformWorkflow(temporal, {
-    workflowType: 'ssiInvestigationWorkflow', workflowId: investigationTaskId(scanId), taskQueue, recordId: scanId, title: 'bench',
+    workflow: ssiInvestigationWorkflow, workflowId: investigationTaskId(scanId), taskQueue, recordId: scanId, title: 'bench',
     args: [{ scanId, url, playbookId: null, autoPlaybook: false, options }],
   });
   const result = (await handle.result()) as { wallets: number; state: string };

@@ -9,7 +9,7 @@ import { loadConfig } from '../config/config';
 import { createKnex } from '../db/connection';
 import { createActivities, createActivityResources } from '../activities';
 import { insertReportSchedule } from '../db/repositories/reports/report-schedule-repository';
-import { freePort, startEphemeralInfrastructure } from '../infra/ephemeral-infrastructure';
+import { freePort, startEphemeralInfrastructure } from '../app/ephemeral-infrastructure';
 import { describeWorkerMetrics, sampleDatabaseWaits, scrapeMetrics } from './burst-profile';
 import { createLogger } from '../infra/logger';
 import { createSchedule } from '../services/reports/report-schedule-service';

@@ -1,15 +1,12 @@
 // What CLI commands need: the database (DATABASE_URL, else a running `npm start`'s embedded server,
 // else the embedded server started just for this command) and, for some, the Temporal client.
-import path from 'node:path';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import type { Client } from '@temporalio/client';
-import { createKnex } from '../db/connection';
-import { migrateLatest } from '../db/migrate';
-import { startEmbeddedPostgres } from '../infra/embedded-postgres';
+import { connectDatabase } from '../app/database';
 import { createLogger } from '../infra/logger';
 import { temporalConnectionOptions } from '../infra/temporal-connection';
-import { platformAddresses } from '../app/infrastructure';
+import { platformAddresses, startPlatformPostgres } from '../app/infrastructure';
 import { cliConfig } from './cli-config';
 
 async function reachable(url: string): Promise<boolean> {
@@ -33,19 +30,12 @@ export async function withDatabase<T>(fn: (knex: Knex) => Promise<T>): Promise<T
   if (!(await reachable(databaseUrl))) {
     if (config.database_url) throw new Error('the database at DATABASE_URL is not reachable');
     process.stderr.write('starting the embedded PostgreSQL for this command...\n');
-    const pg = await startEmbeddedPostgres({
-      dataDir: path.join(config.data_dir, 'pg'),
-      port: config.postgres.port,
-      database: config.postgres.database,
-      persistent: true,
-      log,
-    });
+    const pg = await startPlatformPostgres(config, log);
     stopEmbedded = pg.stop;
     url = pg.url;
   }
-  const knex = createKnex(url, 2);
+  const knex = await connectDatabase(config, url, log, true, 2);
   try {
-    await migrateLatest(knex);
     return await fn(knex);
   } finally {
     await knex.destroy();

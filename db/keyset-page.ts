@@ -2,16 +2,9 @@
 // skipping rows that share a timestamp. The key keeps PostgreSQL's microseconds (a JS Date would
 // drop them and skip rows).
 import type { Knex } from 'knex';
+import type { Keyset, KeysetPage } from '../domain/keyset';
 
-export interface Keyset {
-  ts: string;
-  id: string;
-}
-
-export interface KeysetPage<T> {
-  rows: T[];
-  next: Keyset | null;
-}
+export type { Keyset, KeysetPage } from '../domain/keyset';
 
 export async function keysetPage<T extends { id: string }>(
   knex: Knex,

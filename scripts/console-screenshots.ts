@@ -15,7 +15,7 @@ import { addUserRoles } from '../db/repositories/accounts/user-repository';
 import { upsertWallets } from '../db/repositories/wallets/wallet-repository';
 import { ensureConsoleBuilt } from '../infra/console-build';
 import { launchChromium, resolveChromium } from '../infra/chromium';
-import { startEphemeralInfrastructure } from '../infra/ephemeral-infrastructure';
+import { startEphemeralInfrastructure } from '../app/ephemeral-infrastructure';
 import { createLogger } from '../infra/logger';
 import { connectTemporal, startApiServer, startWorker } from '../app/platform-runtime';
 import { startScamSiteFixture } from '../test/support/scam-site-fixture';

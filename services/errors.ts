@@ -1,5 +1,7 @@
-// One error hierarchy for the API. Each maps to an HTTP status and the JSON body
-// {"error": {"code", "message", "details"?}}. Anything else becomes a 500 without internals.
+// One error hierarchy for the platform's use cases. A use case (services/<feature>/) throws these
+// for what the caller got wrong or cannot have; the API maps each to its HTTP status and the JSON
+// body {"error": {"code", "message", "details"?}} (api/errors.ts), the CLI to a message and an exit
+// code. Anything else is an internal error: a 500 without internals.
 
 export interface FieldIssue {
   path: string;
@@ -67,8 +69,4 @@ export class ServiceUnavailableError extends ApiError {
   constructor(message: string, details?: unknown) {
     super(503, 'unavailable', message, details);
   }
-}
-
-export function errorBody(err: ApiError): { error: { code: string; message: string; details?: unknown } } {
-  return { error: { code: err.code, message: err.message, ...(err.details === undefined ? {} : { details: err.details }) } };
 }

@@ -5,7 +5,8 @@ import { createConfiguredBlobStore } from '../infra/blob-store';
 import { ensureConsoleBuilt } from '../infra/console-build';
 import { createLogger } from '../infra/logger';
 import { platformAddresses } from '../app/infrastructure';
-import { checkIdentityMode, connectDatabase, connectTemporal, migrateOnStart, startApiServer } from '../app/platform-runtime';
+import { connectDatabase, migrateOnStart } from '../app/database';
+import { checkIdentityMode, connectTemporal, startApiServer } from '../app/platform-runtime';
 import { onShutdown } from '../app/process-lifecycle';
 
 async function main(): Promise<void> {

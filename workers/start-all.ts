@@ -5,7 +5,8 @@ import { describeChromium } from '../infra/chromium';
 import { ensureConsoleBuilt } from '../infra/console-build';
 import { createLogger } from '../infra/logger';
 import { startInfrastructure } from '../app/infrastructure';
-import { checkIdentityMode, connectDatabase, connectTemporal, startApiServer, startWorker } from '../app/platform-runtime';
+import { connectDatabase } from '../app/database';
+import { checkIdentityMode, connectTemporal, startApiServer, startWorker } from '../app/platform-runtime';
 import { onShutdown } from '../app/process-lifecycle';
 import { startBackgroundServices } from '../app/background-services';
 

@@ -4,7 +4,8 @@ import { describeChromium } from '../infra/chromium';
 import { createLogger } from '../infra/logger';
 import { platformAddresses } from '../app/infrastructure';
 import { startBackgroundServices } from '../app/background-services';
-import { connectDatabase, connectTemporal, migrateOnStart, startWorker } from '../app/platform-runtime';
+import { connectDatabase, migrateOnStart } from '../app/database';
+import { connectTemporal, startWorker } from '../app/platform-runtime';
 import { onShutdown } from '../app/process-lifecycle';
 
 async function main(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Principal } from '../domain/accounts/roles';
+import type { Principal } from './roles';
 
 /** How a caller is recorded in audit fields (created_by, deactivated_by, requested_by). */
 export function principalName(p: Principal | null): string {

@@ -14,6 +14,7 @@ import {
   type AnalyticsView,
 } from '../../db/repositories/analytics/analytics-view-repository';
 import { ensureIntervalSchedule } from '../tasks/interval-schedule';
+import { analyticsRefreshWorkflow } from '../../workflows/analytics/analytics-refresh-workflow';
 
 export const ANALYTICS_REFRESH_SCHEDULE_ID = 'analytics-refresh';
 
@@ -47,7 +48,7 @@ export async function ensureAnalyticsRefreshSchedule(client: Client, taskQueue: 
     client,
     {
       scheduleId: ANALYTICS_REFRESH_SCHEDULE_ID,
-      workflowType: 'analyticsRefreshWorkflow',
+      workflow: analyticsRefreshWorkflow,
       workflowId: 'analytics-refresh',
       title: 'Analytics dashboards refresh',
       purpose: 'refreshes the dashboards\' materialized views (services/analytics/analytics-refresh.ts)',

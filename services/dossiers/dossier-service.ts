@@ -26,6 +26,7 @@ import type { BlobStore } from '../../infra/blob-store';
 import { evidenceKeyringFor } from '../../infra/evidence-keyring';
 import { verifyPackageEntries, type PackageEntry } from '../evidence/evidence-verification';
 import { startPlatformWorkflow } from '../tasks/platform-workflows';
+import { dossierWorkflow } from '../../workflows/dossiers/dossier-workflow';
 
 export const dossierTaskId = (planId: string) => `dossier-${planId}`;
 
@@ -64,7 +65,7 @@ export async function startDossier(deps: DossierDeps, planId: string, plan: Doss
   await insertDossier(deps.knex, { id: planId, title: plan.title, case_id: plan.case_id ?? null, plan, created_by: requestedBy });
   try {
     await startPlatformWorkflow(deps.temporal, {
-      workflowType: 'dossierWorkflow',
+      workflow: dossierWorkflow,
       workflowId: taskId,
       taskQueue: deps.config.temporal.task_queue,
       args: [{ planId }],

@@ -32,6 +32,7 @@ import { contactOf, type IntakeContact, type IntakePayload } from '../../domain/
 import type { BlobStore } from '../../infra/blob-store';
 import { vaultFor } from '../../infra/vault';
 import { startPlatformWorkflow } from '../tasks/platform-workflows';
+import { intakeProcessingWorkflow } from '../../workflows/intakes/intake-processing-workflow';
 
 export interface SubmittedFile {
   originalName: string | null;
@@ -103,7 +104,7 @@ function shapeCreated(intake: IntakeRow, files: IntakeFileRow[], jobs: IntakeJob
 export async function startIntakeWorkflow(deps: SubmitDeps, intakeId: string, reuse: 'REJECT_DUPLICATE' | 'ALLOW_DUPLICATE'): Promise<void> {
   try {
     await startPlatformWorkflow(deps.temporal, {
-      workflowType: 'intakeProcessingWorkflow',
+      workflow: intakeProcessingWorkflow,
       workflowId: intakeTaskId(intakeId),
       taskQueue: deps.config.temporal.task_queue,
       // Only the id: contact data and evidence never travel in Temporal payloads.

@@ -6,6 +6,7 @@ import type { AppConfig } from '../../config/config';
 import { insertInvestigation } from '../../db/repositories/investigations/investigation-repository';
 import { investigationTaskId, type InvestigationOptions } from '../../domain/investigations/investigation-request';
 import { startPlatformWorkflow } from '../tasks/platform-workflows';
+import { ssiInvestigationWorkflow } from '../../workflows/investigations/ssi-investigation-workflow';
 
 export interface StartInvestigation {
   scanId: string;
@@ -35,7 +36,7 @@ export async function startInvestigation(
   });
   try {
     await startPlatformWorkflow(deps.temporal, {
-      workflowType: 'ssiInvestigationWorkflow',
+      workflow: ssiInvestigationWorkflow,
       workflowId: taskId,
       taskQueue: deps.config.temporal.task_queue,
       args: [{ scanId: req.scanId, url: req.url, playbookId: req.playbookId ?? null, autoPlaybook: req.playbookId === undefined, options: req.options }],

@@ -12,6 +12,7 @@ import {
 import { anchorDayOf, defaultFirstRun, type Cadence } from '../../domain/reports/cadence';
 import type { ReportOptions, ReportScope } from '../../domain/reports/report-request';
 import { startPlatformWorkflow } from '../tasks/platform-workflows';
+import { reportScheduleWorkflow } from '../../workflows/reports/report-schedule-workflow';
 
 export interface ScheduleServiceDeps {
   knex: Knex;
@@ -33,7 +34,7 @@ export const scheduleWorkflowId = (scheduleId: string) => `report-schedule-${sch
 /** Starts the schedule's workflow; an already running one under the same id is kept (USE_EXISTING). */
 async function startScheduleWorkflow(deps: ScheduleServiceDeps, scheduleId: string): Promise<void> {
   await startPlatformWorkflow(deps.temporal, {
-    workflowType: 'reportScheduleWorkflow',
+    workflow: reportScheduleWorkflow,
     workflowId: scheduleWorkflowId(scheduleId),
     taskQueue: deps.taskQueue,
     args: [{ scheduleId }],

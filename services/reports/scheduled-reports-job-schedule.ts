@@ -3,6 +3,7 @@
 // Creating it is idempotent; a changed interval updates it.
 import type { Client } from '@temporalio/client';
 import { ensureIntervalSchedule } from '../tasks/interval-schedule';
+import { scheduledReportsJobWorkflow } from '../../workflows/reports/scheduled-reports-job-workflow';
 
 export const JOB_SCHEDULE_ID = 'scheduled-reports-job';
 
@@ -11,7 +12,7 @@ export async function ensureScheduledReportsJobSchedule(client: Client, taskQueu
     client,
     {
       scheduleId: JOB_SCHEDULE_ID,
-      workflowType: 'scheduledReportsJobWorkflow',
+      workflow: scheduledReportsJobWorkflow,
       workflowId: 'scheduled-reports-job',
       title: 'Scheduled-reports reconciliation job',
       purpose: 'scheduled-reports reconciliation (fip jobs scheduled-reports)',

@@ -3,6 +3,7 @@
 // the timer it replaces.
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { startPlatformWorkflow } from '../tasks/platform-workflows';
+import { reviewClaimWorkflow } from '../../workflows/reviews/review-claim-workflow';
 
 export function reviewClaimWorkflowId(reviewId: string, claimSeq: number): string {
   return `review-claim-${reviewId}-${claimSeq}`;
@@ -15,7 +16,7 @@ export async function startReviewClaimTimer(
 ): Promise<string> {
   const workflowId = reviewClaimWorkflowId(claim.reviewId, claim.claimSeq);
   await startPlatformWorkflow(temporal, {
-    workflowType: 'reviewClaimWorkflow',
+    workflow: reviewClaimWorkflow,
     workflowId,
     taskQueue,
     args: [{ reviewId: claim.reviewId, claimSeq: claim.claimSeq, expiresAt: claim.expiresAt.toISOString() }],

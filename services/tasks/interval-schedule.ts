@@ -3,12 +3,13 @@
 // changed interval or task queue updates it; runs carry the platform's memo and search attributes.
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
 import { TypedSearchAttributes, type SearchAttributePair } from '@temporalio/common';
-import { PLATFORM_TASK_KINDS, type PlatformWorkflowType } from '../../domain/tasks/task-kinds';
-import { FIP_KIND, platformWorkflowLabels } from './platform-workflows';
+import { PLATFORM_TASK_KINDS } from '../../domain/tasks/task-kinds';
+import { FIP_KIND, platformWorkflowLabels, workflowTypeOf, type PlatformWorkflow } from './platform-workflows';
 
 export interface IntervalSchedule {
   scheduleId: string;
-  workflowType: PlatformWorkflowType;
+  /** The workflow each run starts; it takes no arguments. */
+  workflow: Extract<PlatformWorkflow, () => Promise<unknown>>;
   /** The id of every run (Temporal appends the start time). */
   workflowId: string;
   title: string;
@@ -23,11 +24,11 @@ function hasKind(attributes: SearchAttributePair[] | TypedSearchAttributes | und
 export async function ensureIntervalSchedule(client: Client, def: IntervalSchedule, taskQueue: string, intervalMinutes: number): Promise<'created' | 'updated' | 'unchanged'> {
   const action = {
     type: 'startWorkflow' as const,
-    workflowType: def.workflowType,
+    workflowType: def.workflow,
     workflowId: def.workflowId,
     taskQueue,
-    args: [],
-    ...platformWorkflowLabels(def.workflowType, def.scheduleId, def.title),
+    args: [] as [],
+    ...platformWorkflowLabels(def.workflow, def.scheduleId, def.title),
   };
   const spec = { intervals: [{ every: `${intervalMinutes} minutes` as const }] };
   try {
@@ -47,7 +48,7 @@ export async function ensureIntervalSchedule(client: Client, def: IntervalSchedu
   const every = current.spec.intervals?.[0]?.every;
   const currentQueue = current.action.type === 'startWorkflow' ? current.action.taskQueue : undefined;
   // Schedules created before the runs carried search attributes are updated to carry them.
-  const labelled = current.action.type === 'startWorkflow' && hasKind(current.action.typedSearchAttributes, PLATFORM_TASK_KINDS[def.workflowType].kind);
+  const labelled = current.action.type === 'startWorkflow' && hasKind(current.action.typedSearchAttributes, PLATFORM_TASK_KINDS[workflowTypeOf(def.workflow)].kind);
   if (every === intervalMinutes * 60_000 && currentQueue === taskQueue && labelled) return 'unchanged';
   await handle.update((prev) => ({ ...prev, spec, action }));
   return 'updated';

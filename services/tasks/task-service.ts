@@ -13,7 +13,8 @@ import { ActivityFailure, ApplicationFailure, TimeoutFailure, optionalTsToDate }
 import type { Logger } from '../../infra/logger';
 import { platformTaskKind, type TaskKindDef } from '../../domain/tasks/task-kinds';
 import { publicFailureMessage, isPublicFailureType } from '../../domain/tasks/public-failures';
-import { PROGRESS_NOTE_UPDATE, taskStatus, type ProgressNoteInput, type TaskProgress, type TaskStatus } from '../../domain/tasks/task-status';
+import { taskStatus, type ProgressNoteInput, type TaskProgress, type TaskStatus } from '../../domain/tasks/task-status';
+import { progressNoteUpdate, progressQuery } from '../../workflows/tasks/task-progress';
 
 export interface TaskView {
   task_id: string;
@@ -60,7 +61,7 @@ export async function findPlatformTask(client: Client, taskId: string): Promise<
 async function queryProgress(client: Client, taskId: string): Promise<TaskProgress | null> {
   try {
     return await client.connection.withDeadline(Date.now() + QUERY_DEADLINE_MS, () =>
-      client.workflow.getHandle(taskId).query<TaskProgress>('progress'),
+      client.workflow.getHandle(taskId).query(progressQuery),
     );
   } catch {
     return null; // no worker to answer right now
@@ -162,7 +163,7 @@ export async function addProgressNote(client: Client, taskId: string, note: stri
   const input: ProgressNoteInput = { note, percent };
   try {
     await client.connection.withDeadline(Date.now() + UPDATE_DEADLINE_MS, () =>
-      client.workflow.getHandle(taskId).executeUpdate(PROGRESS_NOTE_UPDATE, { args: [input] }),
+      client.workflow.getHandle(taskId).executeUpdate(progressNoteUpdate, { args: [input] }),
     );
     return { outcome: 'added' };
   } catch (err) {

@@ -10,6 +10,7 @@ import { impactKpis, countrySummary } from '../../services/analytics/analytics-w
 import { startPlatformWorkflow } from '../../services/tasks/platform-workflows';
 import { startTestWorker, testKnex, testTemporal } from '../support/platform';
 import { ukPhone } from './analytics-fixtures';
+import { analyticsRefreshWorkflow } from '../../workflows/analytics/analytics-refresh-workflow';
 
 describe('analytics refresh', function () {
   this.timeout(120_000);
@@ -45,7 +46,7 @@ describe('analytics refresh', function () {
     await startTestWorker(queue);
     const client = await testTemporal();
     const handle = await startPlatformWorkflow(client, {
-      workflowType: 'analyticsRefreshWorkflow', workflowId: `analytics-refresh-test-${randomUUID()}`, taskQueue: queue, args: [], recordId: ANALYTICS_REFRESH_SCHEDULE_ID, title: 'Analytics dashboards refresh',
+      workflow: analyticsRefreshWorkflow, workflowId: `analytics-refresh-test-${randomUUID()}`, taskQueue: queue, args: [], recordId: ANALYTICS_REFRESH_SCHEDULE_ID, title: 'Analytics dashboards refresh',
     });
     const result = await handle.result();
     assert.equal(result.views.length, ANALYTICS_VIEWS.length);

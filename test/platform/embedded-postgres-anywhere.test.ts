@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { RELOCATION_ROOT, defaultSharedBuffersMb, startEmbeddedPostgres } from '../../infra/embedded-postgres';
-import { startEphemeralInfrastructure } from '../../infra/ephemeral-infrastructure';
+import { startEphemeralInfrastructure } from '../../app/ephemeral-infrastructure';
 import { createLogger } from '../../infra/logger';
 import { freePort } from '../support/free-port';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createLogger } from '../../infra/logger';
-import { connectDatabase, migrateOnStart } from '../../app/platform-runtime';
+import { connectDatabase, migrateOnStart } from '../../app/database';
 import { emptyDatabase } from '../support/empty-database';
 import { freePort } from '../support/free-port';
 import { testConfig } from '../support/platform';

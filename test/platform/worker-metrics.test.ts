@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { freePort } from '../../infra/ephemeral-infrastructure';
+import { freePort } from '../../app/ephemeral-infrastructure';
 import { stopChildProcess } from '../../infra/child-process';
 import { testConfig } from '../support/platform';
 import { waitFor } from '../support/wait-for';

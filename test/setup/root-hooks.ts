@@ -3,7 +3,7 @@
 // temporary directory. Tests find them through DATABASE_URL and TEMPORAL_ADDRESS.
 import path from 'node:path';
 import { ensureConsoleBuilt } from '../../infra/console-build';
-import { startEphemeralInfrastructure, type EphemeralInfrastructure } from '../../infra/ephemeral-infrastructure';
+import { startEphemeralInfrastructure, type EphemeralInfrastructure } from '../../app/ephemeral-infrastructure';
 
 let infra: EphemeralInfrastructure | null = null;
 

@@ -1,1 +1,1 @@
-export { freePort } from '../../infra/ephemeral-infrastructure';
+export { freePort } from '../../app/ephemeral-infrastructure';

@@ -14,6 +14,8 @@ import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { waitFor } from '../support/wait-for';
 import { writeHistory } from '../support/workflow-histories';
 import { startPlatformWorkflow } from '../../services/tasks/platform-workflows';
+import { scheduledReportsJobWorkflow } from '../../workflows/reports/scheduled-reports-job-workflow';
+import { analyticsRefreshWorkflow } from '../../workflows/analytics/analytics-refresh-workflow';
 
 describe('record workflow histories', function () {
   this.timeout(120_000);
@@ -78,7 +80,7 @@ describe('record workflow histories', function () {
   it('scheduled-reports-job: one run of the reconciliation job', async () => {
     const workflowId = `scheduled-reports-job-record-${randomUUID()}`;
     const handle = await startPlatformWorkflow(client, {
-      workflowType: 'scheduledReportsJobWorkflow', workflowId, taskQueue: queue, args: [], recordId: 'scheduled-reports-job', title: 'Scheduled-reports reconciliation job',
+      workflow: scheduledReportsJobWorkflow, workflowId, taskQueue: queue, args: [], recordId: 'scheduled-reports-job', title: 'Scheduled-reports reconciliation job',
     });
     await handle.result();
     writeHistory('scheduled-reports-job', 'scheduledReportsJobWorkflow', workflowId, await handle.fetchHistory());
@@ -87,7 +89,7 @@ describe('record workflow histories', function () {
   it('analytics-refresh: one refresh of the dashboards\' materialized views', async () => {
     const workflowId = `analytics-refresh-record-${randomUUID()}`;
     const handle = await startPlatformWorkflow(client, {
-      workflowType: 'analyticsRefreshWorkflow', workflowId, taskQueue: queue, args: [], recordId: 'analytics-refresh', title: 'Analytics dashboards refresh',
+      workflow: analyticsRefreshWorkflow, workflowId, taskQueue: queue, args: [], recordId: 'analytics-refresh', title: 'Analytics dashboards refresh',
     });
     await handle.result();
     writeHistory('analytics-refresh', 'analyticsRefreshWorkflow', workflowId, await handle.fetchHistory());

@@ -12,11 +12,11 @@ import {
   updateCampaign,
   type CampaignStatus,
 } from '../../../db/repositories/campaigns/campaign-repository';
-import type { Keyset } from '../../../db/keyset-page';
+import type { Keyset } from '../../../domain/keyset';
 import { campaignDetail, campaignTaxonomyRollup, leaSuggestions, withCampaignStats } from '../../../services/campaigns/campaign-intelligence';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { encodeCursor, pageQueryShape } from '../../pagination';
-import { principalName } from '../../principal-name';
+import { principalName } from '../../../domain/accounts/principal-name';
 import { defineRoute } from '../../route-definition';
 import {
   CampaignDetailSchema,

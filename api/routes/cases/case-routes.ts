@@ -15,10 +15,10 @@ import { campaignExists } from '../../../db/repositories/campaigns/campaign-repo
 import { findReferral } from '../../../db/repositories/cases/lea-referral-repository';
 import { listCaseReviews } from '../../../db/repositories/reviews/review-repository';
 import { CASE_PRIORITIES, CASE_STATUSES, type CasePriority, type CaseStatus } from '../../../domain/cases/case-states';
-import type { Keyset } from '../../../db/keyset-page';
+import type { Keyset } from '../../../domain/keyset';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { encodeCursor, pageQueryShape, pageSchema } from '../../pagination';
-import { principalName } from '../../principal-name';
+import { principalName } from '../../../domain/accounts/principal-name';
 import { defineRoute } from '../../route-definition';
 import { CaseSchema, EmailAddressSchema, storedText, LeaReferralSchema, LossSchema, ReviewSchema, caseView, referralView, reviewView } from './case-schemas';
 import { ErrorSchema, UuidParam } from '../../common-schemas';

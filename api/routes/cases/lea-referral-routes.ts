@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { findReferral, saveReferral } from '../../../db/repositories/cases/lea-referral-repository';
 import { LEA_REFERRAL_STATUSES } from '../../../domain/cases/lea-referral-states';
 import { ConflictError, NotFoundError } from '../../errors';
-import { principalName } from '../../principal-name';
+import { principalName } from '../../../domain/accounts/principal-name';
 import { defineRoute } from '../../route-definition';
 import { LeaReferralSchema, referralView, storedText } from './case-schemas';
 import { ErrorSchema, UuidParam } from '../../common-schemas';

@@ -1,4 +1,4 @@
-// Dossiers (issue 10): signed packages assembled from a case, its intakes and investigations and
+// Dossiers: signed packages assembled from a case, its intakes and investigations and
 // a graph extract, built by the `dossier-<plan_id>` workflow. Plan, list, detail, verify, the
 // signature manifest, one artifact's download, and the shared-storage access list (read; admins
 // grant and revoke).
@@ -20,7 +20,7 @@ import type { PackageEntry } from '../../../services/evidence/evidence-verificat
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from '../../errors';
 import { IdempotencyKeySchema, requestHash } from '../../idempotency-key';
 import { encodeCursor, pageQueryShape, pageSchema } from '../../pagination';
-import { principalName } from '../../principal-name';
+import { principalName } from '../../../domain/accounts/principal-name';
 import { defineRoute } from '../../route-definition';
 import { ErrorSchema, UuidParam } from '../../common-schemas';
 

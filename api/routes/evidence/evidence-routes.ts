@@ -8,7 +8,7 @@ import { ChromiumUnavailableError } from '../../../infra/chromium';
 import { investigationReportPdf } from '../../../services/evidence/investigation-report-pdf';
 import { leaPackageStream } from '../../../services/evidence/lea-package';
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '../../errors';
-import { principalName } from '../../principal-name';
+import { principalName } from '../../../domain/accounts/principal-name';
 import { defineRoute } from '../../route-definition';
 import { ErrorSchema } from '../../common-schemas';
 

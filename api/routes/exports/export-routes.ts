@@ -11,7 +11,7 @@ import { recordAuditEvent } from '../../../db/repositories/audit/audit-event-rep
 import { neutralizeFormula } from '../../../domain/spreadsheet-safety';
 import { EXPORT_CONTENT_TYPES } from '../../../services/exports/export-writers';
 import { streamDownload, writeEntityExport, writeIndicatorSpreadsheet, writeIndicatorStix } from '../../../services/exports/export-service';
-import { principalName } from '../../principal-name';
+import { principalName } from '../../../domain/accounts/principal-name';
 import { defineRoute } from '../../route-definition';
 
 const since = z.iso.datetime({ offset: true }).optional().describe('ISO 8601 time: only rows seen/changed at or after it');

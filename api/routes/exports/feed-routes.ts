@@ -14,7 +14,7 @@ import { EXPORT_CONTENT_TYPES } from '../../../services/exports/export-writers';
 import { indicatorStixObjects } from '../../../services/exports/export-service';
 import { BadRequestError } from '../../errors';
 import { cursorParam } from '../../pagination';
-import { principalName } from '../../principal-name';
+import { principalName } from '../../../domain/accounts/principal-name';
 import { defineRoute } from '../../route-definition';
 
 export function encodeFeedCursor(p: FeedPosition | null): string | null {

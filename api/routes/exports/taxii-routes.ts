@@ -1,4 +1,4 @@
-// A read-only TAXII 2.1 server (issue 13; OASIS TAXII 2.1, as the reference server medallion
+// A read-only TAXII 2.1 server (OASIS TAXII 2.1, as the reference server medallion
 // answers): discovery, one API root, the collections indicators, wallets and campaigns, their
 // objects (added_after, limit, next, match[type|id|version|spec_version]) and manifests. Answers in
 // application/taxii+json;version=2.1; an Accept that admits no TAXII 2.1 is a 406. The indicator and
@@ -34,7 +34,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { ApiError, NotFoundError } from '../../errors';
 import { cursorParam } from '../../pagination';
-import { principalName } from '../../principal-name';
+import { principalName } from '../../../domain/accounts/principal-name';
 import { defineRoute, type HandlerInput } from '../../route-definition';
 import { ErrorSchema } from '../../common-schemas';
 

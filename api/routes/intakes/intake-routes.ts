@@ -1,4 +1,4 @@
-// Evidence intake (issue 9): submit (multipart), list, read, contact data from the vault (analysts,
+// Evidence intake: submit (multipart), list, read, contact data from the vault (analysts,
 // audited), status moves, processing jobs. Who may do what:
 // - service keys with intake:write: submit only;
 // - analysts and admins: everything, except that only analysts decrypt contact data;
@@ -18,7 +18,7 @@ import { BadRequestError, ConflictError, NotFoundError, UnprocessableError, Vali
 import { IdempotencyKeySchema, requestHash } from '../../idempotency-key';
 import { parseMultipart } from '../../multipart';
 import { encodeCursor, pageQueryShape, pageSchema } from '../../pagination';
-import { principalName } from '../../principal-name';
+import { principalName } from '../../../domain/accounts/principal-name';
 import { defineRoute, type RouteDef } from '../../route-definition';
 import { ErrorSchema, UuidParam } from '../../common-schemas';
 

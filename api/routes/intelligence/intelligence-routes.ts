@@ -1,4 +1,4 @@
-// Intelligence analytics, part 1 (issue 12): the entity explorer (list, detail by id and by natural
+// Intelligence analytics: the entity explorer (list, detail by id and by natural
 // key, activity sparkline, one-hop neighbours), indicators, the relationship graph and its PNG, and
 // the quick search. Masking and researcher rules: services/intelligence/intelligence-views.ts.
 import { z } from 'zod';

@@ -24,7 +24,7 @@ import { describeTask, findPlatformTask } from '../../../services/tasks/task-ser
 import { NotFoundError, UnprocessableError } from '../../errors';
 import { IdempotencyKeySchema, requestHash } from '../../idempotency-key';
 import { encodeCursor, pageQueryShape, pageSchema } from '../../pagination';
-import { principalName } from '../../principal-name';
+import { principalName } from '../../../domain/accounts/principal-name';
 import { defineRoute } from '../../route-definition';
 import { ErrorSchema } from '../../common-schemas';
 

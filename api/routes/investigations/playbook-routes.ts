@@ -12,11 +12,11 @@ import {
   type PlaybookRow,
 } from '../../../db/repositories/investigations/playbook-repository';
 import { PlaybookInputSchema, PlaybookStepSchema, type PlaybookInput } from '../../../domain/investigations/playbooks';
-import type { Keyset } from '../../../db/keyset-page';
+import type { Keyset } from '../../../domain/keyset';
 import type { AccessPolicy } from '../../route-definition';
 import { NotFoundError } from '../../errors';
 import { encodeCursor, pageQueryShape, pageSchema } from '../../pagination';
-import { principalName } from '../../principal-name';
+import { principalName } from '../../../domain/accounts/principal-name';
 import { defineRoute } from '../../route-definition';
 import { ErrorSchema, UuidParam } from '../../common-schemas';
 

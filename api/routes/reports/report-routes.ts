@@ -16,10 +16,11 @@ import { startPlatformWorkflow } from '../../../services/tasks/platform-workflow
 import { NotFoundError, UnprocessableError } from '../../errors';
 import { IdempotencyKeySchema, requestHash } from '../../idempotency-key';
 import { encodeCursor, pageQueryShape, pageSchema } from '../../pagination';
-import { principalName } from '../../principal-name';
+import { principalName } from '../../../domain/accounts/principal-name';
 import { defineRoute } from '../../route-definition';
 import { ErrorSchema, UuidParam } from '../../common-schemas';
 import { TaskAcceptedSchema } from '../tasks/task-routes';
+import { generateReportWorkflow } from '../../../workflows/reports/generate-report-workflow';
 
 const GenerateSchema = z
   .object({
@@ -76,7 +77,7 @@ export const reportRoutes = [
       }
       try {
         await startPlatformWorkflow(deps.temporal, {
-          workflowType: 'generateReportWorkflow',
+          workflow: generateReportWorkflow,
           workflowId: taskId,
           taskQueue: deps.config.temporal.task_queue,
           args: [{ ...body, requestedAt: new Date().toISOString(), requestedBy }],

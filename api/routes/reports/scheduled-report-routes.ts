@@ -13,7 +13,7 @@ import { ScheduleWorkflowStartError, createSchedule, deactivateSchedule, type Sc
 import type { AppDeps } from '../../app-deps';
 import { NotFoundError, ServiceUnavailableError } from '../../errors';
 import { encodeCursor, pageQueryShape, pageSchema } from '../../pagination';
-import { principalName } from '../../principal-name';
+import { principalName } from '../../../domain/accounts/principal-name';
 import { defineRoute } from '../../route-definition';
 import { ErrorSchema, UuidParam } from '../../common-schemas';
 

@@ -3,7 +3,7 @@
 // routes are another feature; every /reviews/{id} route takes a UUID, and the router tries literal
 // segments first (api/register-routes.ts), so "search" is never taken for an id.
 import { z } from 'zod';
-import type { Keyset } from '../../../db/keyset-page';
+import type { Keyset } from '../../../domain/keyset';
 import {
   addReviewNote,
   claimReview,
@@ -22,7 +22,7 @@ import { cancelReviewClaimTimer, startReviewClaimTimer } from '../../../services
 import type { AppDeps } from '../../app-deps';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import { cursorParam, encodeCursor, pageQueryShape, pageSchema } from '../../pagination';
-import { principalName } from '../../principal-name';
+import { principalName } from '../../../domain/accounts/principal-name';
 import { defineRoute } from '../../route-definition';
 import { ReviewActionSchema, ReviewSchema, reviewActionView, reviewView, storedText } from '../cases/case-schemas';
 import { ErrorSchema, UuidParam } from '../../common-schemas';

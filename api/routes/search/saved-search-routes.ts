@@ -3,7 +3,7 @@
 // JSON document, import many such documents, bulk tags, and tag presets.
 // Access rules: domain/search/saved-search-access.ts.
 import { z } from 'zod';
-import type { Keyset } from '../../../db/keyset-page';
+import type { Keyset } from '../../../domain/keyset';
 import { recordAuditEvent } from '../../../db/repositories/audit/audit-event-repository';
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, savedSearchesByIds, shareSavedSearch, tagCounts, updateSavedSearch, type Caller } from '../../../db/repositories/search/saved-search-repository';
 import type { Principal } from '../../../domain/accounts/roles';

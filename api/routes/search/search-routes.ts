@@ -1,8 +1,8 @@
-// Intelligence search (issue 11): the query (POST /reviews/search/query and the legacy GET
+// Intelligence search: the query (POST /reviews/search/query and the legacy GET
 // /reviews/search, one engine), the field registry, and the caller's own history. Literal
 // /reviews/search/... paths win over /reviews/{id} (api/register-routes.ts, exclusive specificity).
 import { z } from 'zod';
-import type { Keyset } from '../../../db/keyset-page';
+import type { Keyset } from '../../../domain/keyset';
 import { clearSearchHistory, deleteSearchHistoryEntry, listSearchHistory } from '../../../db/repositories/search/search-history-repository';
 import type { Principal, Role } from '../../../domain/accounts/roles';
 import { operatorsOf, SEARCH_FIELDS, SEARCH_RECORD_TYPES, type SearchRecordType } from '../../../domain/search/search-fields';

@@ -12,7 +12,7 @@ import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import { streamWalletsForScan } from '../../../db/repositories/wallets/wallet-repository';
 import { scanExists, searchWalletAggregates, type WalletAggregateRow, type WalletScanSighting } from '../../../db/repositories/wallets/wallet-search-repository';
-import type { Keyset } from '../../../db/keyset-page';
+import type { Keyset } from '../../../domain/keyset';
 import { WALLET_EXPORT_CONTENT_TYPES, writeWalletExport, type WalletExportFormat } from '../../../services/wallets/wallet-export';
 import { NotFoundError } from '../../errors';
 import { encodeCursor, pageQueryShape, pageSchema } from '../../pagination';
