@@ -13,6 +13,7 @@ import path from 'node:path';
 import { PassThrough, Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buffer } from 'node:stream/consumers';
 
 export interface StoredBlob {
   key: string;
@@ -48,6 +49,11 @@ export interface BlobStore {
    */
   open(key: string): Readable;
   close(): Promise<void>;
+}
+
+/** A whole blob in memory, for the small ones read as a unit (a page's HAR, an intake's text, a screenshot). */
+export async function readBlob(blobs: Pick<BlobStore, 'get'>, key: string): Promise<Buffer> {
+  return buffer(await blobs.get(key));
 }
 
 export class BlobNotFoundError extends Error {

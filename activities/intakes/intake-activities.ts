@@ -11,7 +11,7 @@ import { cancelOpenIntakeJobs, findIntake, listIntakeFiles, listIntakeJobs, upda
 import { findEntities, type FoundLink } from '../../domain/intakes/find-entities';
 import { canSystemMove, type IntakeStatus } from '../../domain/intakes/intake-status';
 import type { IntakeStep } from '../../domain/intakes/intake-steps';
-import type { BlobStore } from '../../infra/blob-store';
+import { readBlob, type BlobStore } from '../../infra/blob-store';
 import type { Logger } from '../../infra/logger';
 import { InvestigationOptionsSchema } from '../../domain/investigations/investigation-request';
 import { startInvestigation } from '../../services/investigations/investigation-service';
@@ -32,11 +32,6 @@ interface TextPart {
   html?: string;
 }
 
-async function readBlob(blobs: BlobStore, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of blobs.open(key)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 export function createIntakeActivities(deps: { knex: Knex; blobs: BlobStore; log: Logger; temporal: Client; config: AppConfig }) {
   const { knex, blobs, log } = deps;

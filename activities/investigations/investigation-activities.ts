@@ -10,7 +10,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Knex } from 'knex';
 import type { Browser } from 'playwright-core';
 import type { AppConfig } from '../../config/config';
-import type { BlobStore } from '../../infra/blob-store';
+import { readBlob, type BlobStore } from '../../infra/blob-store';
 import type { Logger } from '../../infra/logger';
 import {
   appendActions,
@@ -346,7 +346,7 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
       const seen = new Set<string>();
       let total = 0;
       for (const [i, s] of snapshots.entries()) {
-        const text = await readBlob(blobs, s.key);
+        const text = (await readBlob(blobs, s.key)).toString('utf8');
         const pageUrl = s.url.split('#fip-coin-tab=')[0]!;
         const coinTab = s.url.includes('#fip-coin-tab=') ? decodeURIComponent(s.url.split('#fip-coin-tab=')[1]!) : undefined;
         const found = await recordSnapshotWallets({ knex, allowlist: deps.allowlist, verifier: deps.verifier }, { scanId: input.scanId, state: 'EXTRACT_WALLETS', pageUrl, ...(s.json ? { text } : { html: text }), coinTab });
@@ -361,10 +361,5 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
   };
 }
 
-async function readBlob(blobs: BlobStore, key: string): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of blobs.open(key)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 export type InvestigationActivities = ReturnType<typeof createInvestigationActivities>;

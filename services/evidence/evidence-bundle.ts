@@ -20,7 +20,7 @@ import { recordAuditEvent } from '../../db/repositories/audit/audit-event-reposi
 import { appendCustodyEntry, listCustodyEntries } from '../../db/repositories/evidence/evidence-custody-repository';
 import { findInvestigation, listBlockedRequests, listPages, type InvestigationRow, type PageRow } from '../../db/repositories/investigations/investigation-repository';
 import { WACZ_VERSION, prefixedSha256 } from '../../domain/evidence/package-manifest';
-import type { BlobStore } from '../../infra/blob-store';
+import { readBlob, type BlobStore } from '../../infra/blob-store';
 import { evidenceKeyringFor } from '../../infra/evidence-keyring';
 import { cdxjIndex, deterministicUuid, writeScanWarc, type HarLog } from './evidence-warc';
 import { signedZipStream, type WrittenFile, type ZipEntrySource } from '../../infra/signed-zip-writer';
@@ -79,11 +79,6 @@ export function pageArtifacts(p: PageRow): Array<{ path: string; key: string; sh
   ];
 }
 
-async function readBlob(blobs: BlobStore, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await blobs.get(key)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** Writes the capture's own custody entry once (at the capture time, by the crawler). */
 export async function ensureCaptureCustody(knex: Knex, inv: InvestigationRow, pages: readonly PageRow[]): Promise<void> {

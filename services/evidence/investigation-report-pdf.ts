@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { createBrowserProvider, type BrowserProvider } from '../../infra/browser-pool';
 import { listActions, listPages, listPii, listScanWallets, type InvestigationRow } from '../../db/repositories/investigations/investigation-repository';
 import { investigationReportHtml, type InvestigationReportData } from '../../domain/evidence/investigation-report-html';
-import type { BlobStore } from '../../infra/blob-store';
+import { readBlob } from '../../infra/blob-store';
 import { resolveChromium } from '../../infra/chromium';
 import { evidenceKeyringFor } from '../../infra/evidence-keyring';
 import { endedScan, ensureCaptureCustody, pageArtifacts, recordHandling, type EvidenceDeps, type Handling } from './evidence-bundle';
@@ -30,11 +30,6 @@ export async function closeEvidenceBrowsers(): Promise<void> {
   await Promise.all(all.map((p) => p.close()));
 }
 
-async function readBlob(blobs: BlobStore, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await blobs.get(key)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** Screenshots larger than this are not inlined (the PDF says so); the bundle carries them. */
 const MAX_INLINE_SCREENSHOT = 8 * 1024 * 1024;

@@ -24,8 +24,10 @@ import type { FeedRow } from '../../db/repositories/exports/feed-repository';
 import {
   ENTITY_EXPORT_COLUMNS,
   INDICATOR_EXPORT_COLUMNS,
+  csvCells,
   entityExportRecord,
   indicatorExportRecord,
+  type ExportRecord,
 } from '../../domain/exports/export-rows';
 import {
   bundleHeadObjects,
@@ -38,7 +40,8 @@ import {
   stixRelationship,
   type StixObject,
 } from '../../domain/exports/stix-objects';
-import { ExportAbortedError, mapRows, writeCsv, writeStixBundle, writeXlsx, type SpreadsheetFormat } from './export-writers';
+import { ExportAbortedError, mapRows, writeCsv, writeXlsx, type TabularColumn, type TabularFormat } from '../../infra/tabular-writer';
+import { writeStixBundle } from './export-writers';
 
 export type ExportOutcome = 'complete' | 'aborted' | 'failed';
 
@@ -58,14 +61,25 @@ async function* exportedEntities(knex: Knex, filter: EntityExportFilter): AsyncG
   }
 }
 
-export async function writeEntityExport(knex: Knex, format: SpreadsheetFormat, filter: EntityExportFilter, clearBankDetails: boolean, out: Writable, signal?: AbortSignal): Promise<number> {
-  const records = mapRows(exportedEntities(knex, filter), (e) => entityExportRecord(e, clearBankDetails));
-  return format === 'csv' ? writeCsv(ENTITY_EXPORT_COLUMNS, records, out, signal) : writeXlsx('entities', ENTITY_EXPORT_COLUMNS, records, out, signal);
+/** XLSX widths: the value columns are wide. */
+const spreadsheetColumns = (columns: readonly string[]): TabularColumn[] =>
+  columns.map((c) => ({ key: c, width: c === 'value' || c === 'display_value' ? 50 : 20 }));
+
+/** One sheet of export records: CSV cells formula-neutralized, XLSX cells exact (a string cell is text). */
+function writeSpreadsheet<C extends string>(format: TabularFormat, sheet: string, columns: readonly C[], records: AsyncIterable<ExportRecord<C>>, out: Writable, signal?: AbortSignal): Promise<number> {
+  return format === 'csv'
+    ? writeCsv(columns, mapRows(records, csvCells), out, signal)
+    : writeXlsx(sheet, spreadsheetColumns(columns), records, out, signal);
 }
 
-export async function writeIndicatorSpreadsheet(knex: Knex, format: SpreadsheetFormat, filter: IndicatorExportFilter, clearBankDetails: boolean, out: Writable, signal?: AbortSignal): Promise<number> {
+export async function writeEntityExport(knex: Knex, format: TabularFormat, filter: EntityExportFilter, clearBankDetails: boolean, out: Writable, signal?: AbortSignal): Promise<number> {
+  const records = mapRows(exportedEntities(knex, filter), (e) => entityExportRecord(e, clearBankDetails));
+  return writeSpreadsheet(format, 'entities', ENTITY_EXPORT_COLUMNS, records, out, signal);
+}
+
+export async function writeIndicatorSpreadsheet(knex: Knex, format: TabularFormat, filter: IndicatorExportFilter, clearBankDetails: boolean, out: Writable, signal?: AbortSignal): Promise<number> {
   const records = mapRows(streamIndicators(knex, filter), (i) => indicatorExportRecord(i, clearBankDetails));
-  return format === 'csv' ? writeCsv(INDICATOR_EXPORT_COLUMNS, records, out, signal) : writeXlsx('indicators', INDICATOR_EXPORT_COLUMNS, records, out, signal);
+  return writeSpreadsheet(format, 'indicators', INDICATOR_EXPORT_COLUMNS, records, out, signal);
 }
 
 /** The observable and the indicator of one indicator row. */

@@ -1,4 +1,4 @@
-// The spreadsheet writers in isolation (services/exports/export-writers.ts): the XLSX writer must
+// The spreadsheet writers in isolation (infra/tabular-writer.ts): the XLSX writer must
 // stop reading rows while its output is not being read (exceljs itself ignores back-pressure: the
 // whole sheet then piles up in memory, 725 MB at a million rows), and still write a workbook whose
 // cells come back unchanged when the output flows.
@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { PassThrough, Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { ExportAbortedError, writeXlsx } from '../../services/exports/export-writers';
+import { ExportAbortedError, writeXlsx } from '../../infra/tabular-writer';
 import { waitFor } from '../support/wait-for';
 
 const COLUMNS = ['id', 'value', 'n'] as const;
