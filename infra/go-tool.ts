@@ -1,8 +1,9 @@
 // Go programs the platform runs beside itself (the Temporal CLI, MinIO) are found the same way:
 // an explicit path from the environment; the binary on PATH; the cache directory
-// (~/.cache/fip/<name>-<version>/<binary>); else, when Go is installed, built once into that cache
-// with `go install` from the module proxy (minutes; progress is printed). null when none of these
-// works, so the caller can say what to do.
+// (~/.cache/fip/<name>-<version>/<binary>); then, for a tool that has one, a download of its
+// released binary into that cache (seconds, and a bounded wait when there is no internet); else,
+// when Go is installed, built once into that cache with `go install` from the module proxy
+// (minutes; progress is printed). null when none of these works, so the caller can say what to do.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +24,17 @@ export interface GoTool {
   envVar: string;
   /** What a build costs, said before it starts: "a few minutes". */
   buildCost: string;
+  /**
+   * Fetches the released binary into `target`, tried before a build: resolves to the URL it came
+   * from, or null when it could not (after a progress line saying why).
+   */
+  download?: (target: string, progress: Progress) => Promise<string | null>;
+}
+
+/** A found binary and where it came from, in the words of the progress line: "found on PATH", "cache", ... */
+export interface LocatedTool {
+  path: string;
+  source: string;
 }
 
 export function goToolCacheDir(cacheName: string): string {
@@ -47,18 +59,26 @@ export function onPath(name: string): string | null {
 }
 
 export async function resolveGoTool(tool: GoTool, explicitPath: string | undefined, progress: Progress): Promise<string | null> {
+  return (await locateGoTool(tool, explicitPath, progress))?.path ?? null;
+}
+
+export async function locateGoTool(tool: GoTool, explicitPath: string | undefined, progress: Progress): Promise<LocatedTool | null> {
   if (explicitPath) {
     if (!isExecutable(explicitPath)) throw new Error(`${tool.envVar}=${explicitPath} is not an executable file`);
-    return explicitPath;
+    return { path: explicitPath, source: `from ${tool.envVar}` };
   }
   const found = onPath(tool.binary);
-  if (found) return found;
+  if (found) return { path: found, source: 'found on PATH' };
   const cached = path.join(goToolCacheDir(tool.cacheName), tool.binary);
-  if (isExecutable(cached)) return cached;
+  if (isExecutable(cached)) return { path: cached, source: 'cache' };
+  if (tool.download) {
+    const url = await tool.download(cached, progress);
+    if (url) return { path: cached, source: `downloaded from ${url}` };
+  }
   const go = onPath('go');
   if (!go) return null;
   await buildWithGo(go, tool, cached, progress);
-  return cached;
+  return { path: cached, source: 'built with Go' };
 }
 
 async function buildWithGo(go: string, tool: GoTool, target: string, progress: Progress): Promise<void> {

@@ -41,8 +41,9 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<Ru
   const address = `${opts.ip}:${opts.port}`;
   const uiUrl = opts.headless ? null : `http://${opts.ip}:${opts.uiPort}`;
   fs.mkdirSync(path.dirname(opts.dbFilename), { recursive: true });
-  const cli = await resolveTemporalCli(opts.cliPath, opts.progress);
-  if (!cli) return startWithSdkDownload(opts, address, uiUrl);
+  const found = await resolveTemporalCli(opts.cliPath, opts.progress);
+  if (!found) return startWithSdkDownload(opts, address, uiUrl);
+  const cli = found.path;
 
   const args = [
     'server', 'start-dev',
@@ -103,7 +104,7 @@ async function waitForFrontend(address: string, timeoutMs: number): Promise<void
 }
 
 async function startWithSdkDownload(opts: DevServerOptions, address: string, uiUrl: string | null): Promise<RunningTemporal> {
-  opts.progress('No Temporal CLI and no Go toolchain: using the Temporal SDK download of the dev server (needs internet).');
+  opts.progress('No Temporal CLI, no download of it and no Go toolchain: trying the Temporal SDK download of the dev server (needs internet).');
   const { TestWorkflowEnvironment } = await import('@temporalio/testing');
   const env = await TestWorkflowEnvironment.createLocal({
     server: {

@@ -4,17 +4,17 @@ export function register(program: Command): void {
   const setup = program.command('setup').description('One-time preparation of this machine');
   setup
     .command('temporal-cli')
-    .description('Find or build the Temporal CLI exactly as `npm start` does, and print its path')
+    .description('Find, download or build the Temporal CLI exactly as `npm start` does, and print its path (where it came from on stderr)')
     .action(async () => {
       const { resolveTemporalCli } = await import('../../infra/temporal-cli');
       const { cliConfig } = await import('../cli-config');
       const found = await resolveTemporalCli(cliConfig().temporal_cli_path, (line) => process.stderr.write(`${line}\n`));
       if (!found) {
-        process.stderr.write('no Temporal CLI and no Go toolchain: `npm start` will use the Temporal SDK download (needs internet)\n');
+        process.stderr.write('no Temporal CLI, no download of it and no Go toolchain: `npm start` will try the Temporal SDK download (needs internet)\n');
         process.exitCode = 1;
         return;
       }
-      process.stdout.write(`${found}\n`);
+      process.stdout.write(`${found.path}\n`);
     });
   setup
     .command('minio')
