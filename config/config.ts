@@ -16,79 +16,83 @@ const csv = z
   .string()
   .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
 
-const schema = z.strictObject({
-  port: port.default(8080),
-  database_url: z.string().url().optional(),
-  temporal_address: z.string().regex(/^[^\s:]+:\d+$/, 'host:port').optional(),
-  temporal_namespace: z.string().min(1).default('default'),
-  temporal_cli_path: z.string().min(1).optional(),
-  temporal_tls_cert: z.string().min(1).optional(),
-  temporal_tls_key: z.string().min(1).optional(),
-  temporal_tls_ca: z.string().min(1).optional(),
-  temporal_tls_server_name: z.string().min(1).optional(),
-  temporal_api_key: z.string().min(1).optional(),
-  anthropic_api_key: z.string().min(1).optional(),
-  anthropic_base_url: z.string().url().optional(),
-  data_dir: z.string().min(1).default('./.data'),
+/** The configuration's schema: every setting with its default and description (docs/configuration.md is generated from it). */
+export const configSchema = z.strictObject({
+  port: port.default(8080).describe('API port'),
+  database_url: z.string().url().optional().meta({ description: 'use this PostgreSQL (`postgres://user:pass@host:5432/db`); nothing embedded starts', default_text: '(embedded)' }),
+  temporal_address: z.string().regex(/^[^\s:]+:\d+$/, 'host:port').optional().meta({ description: 'use this Temporal cluster; no dev server starts', accepted: '`host:port`', default_text: '(embedded)' }),
+  temporal_namespace: z.string().min(1).default('default').describe('Temporal namespace'),
+  temporal_cli_path: z.string().min(1).optional().describe('path of the `temporal` binary (skips the search: PATH, cache, download, Go build)'),
+  temporal_tls_cert: z.string().min(1).optional().describe('**file path** of the client certificate (mTLS); with `TEMPORAL_TLS_KEY`, both or neither'),
+  temporal_tls_key: z.string().min(1).optional().describe('**file path** of the client certificate\'s private key'),
+  temporal_tls_ca: z.string().min(1).optional().describe('file path of the CA that signed the server\'s certificate (default: the system\'s CAs)'),
+  temporal_tls_server_name: z.string().min(1).optional().describe('TLS server name (SNI) to expect, when it differs from the address\'s host'),
+  temporal_api_key: z.string().min(1).optional().describe('Temporal Cloud API key; turns TLS on; redacted from logs'),
+  anthropic_api_key: z.string().min(1).optional().describe('turns on the wallet engine\'s language-model stage (off without a key); redacted from logs'),
+  anthropic_base_url: z.string().url().optional().describe('another Anthropic Messages API endpoint (the tests point it at a local fake)'),
+  data_dir: z.string().min(1).default('./.data').describe('the embedded PostgreSQL (`pg/`) and Temporal (`temporal.db`), blobs (`blobs/`) unless `SVC_BLOBS__URL` says otherwise, and the vault and evidence keyrings'),
   /** The SDK variant for clients in this environment (sdk/: 'core' = this platform's API); the platform itself only validates it. */
-  api_kind: z.enum(['core', 'default']).optional(),
-  log: z.strictObject({ level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info') }).prefault({}),
+  api_kind: z.enum(['core', 'default']).optional().meta({ description: 'the client SDK\'s variant in this environment: `core` talks to this platform\'s API (snake_case on the wire); `default` to an external API in the SDK\'s camelCase schema. The platform only validates it', default_text: '(default variant)' }),
+  log: z.strictObject({ level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('pino log level') }).prefault({}),
   temporal: z
     .strictObject({
-      port: port.default(7233),
-      ui_port: port.default(8233),
-      ip: z.string().default('127.0.0.1'),
-      task_queue: z.string().min(1).default('fip-main'),
-      headless: bool.default(false),
+      port: port.default(7233).describe('the embedded dev server\'s gRPC port'),
+      ui_port: port.default(8233).describe('the embedded dev server\'s Web UI port'),
+      ip: z.string().default('127.0.0.1').describe('the address the embedded dev server listens on'),
+      task_queue: z.string().min(1).default('fip-main').describe('the workers\' task queue'),
+      headless: bool.default(false).describe('the embedded dev server without its Web UI'),
     })
     .prefault({}),
   postgres: z
     .strictObject({
-      port: port.default(54329),
-      database: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'a lowercase identifier').default('fip'),
-      pool_max: int(1, 200).default(10),
-      // The embedded cluster's shared_buffers in MB; unset, a quarter of the RAM (128 MB to 4 GB).
-      shared_buffers_mb: int(16, 65_536).optional(),
+      port: port.default(54329).describe('the embedded PostgreSQL\'s port (127.0.0.1 only)'),
+      database: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'a lowercase identifier').default('fip').meta({ description: 'the embedded database\'s name', accepted: 'a lowercase identifier' }),
+      pool_max: int(1, 200).default(10).describe('connection pool size per process (worker slots follow it)'),
+      shared_buffers_mb: int(16, 65_536).optional().meta({
+        description: 'the embedded PostgreSQL\'s `shared_buffers` in MB (only when `DATABASE_URL` is unset); memory is touched as pages are read, not reserved at start',
+        default_text: 'a quarter of the RAM, 128 MB to 4 GB',
+      }),
     })
     .prefault({}),
   auth: z
     .strictObject({
-      trust_proxy_header: bool.default(false),
-      allow_unverified_header: bool.default(false),
-      identity_header: z.string().min(1).default('x-goog-authenticated-user-email'),
-      iap_audience: z.string().min(1).optional(),
-      iap_jwks_url: z.string().url().optional(),
-      iap_public_key: z.string().min(1).optional(),
-      iap_issuer: z.string().min(1).default('https://cloud.google.com/iap'),
-      bootstrap_admins: csv.pipe(z.array(z.string().email())).default([]),
+      trust_proxy_header: bool.default(false).describe('trust the identity-aware proxy\'s identity header'),
+      allow_unverified_header: bool.default(false).describe('acknowledge trusting that header without an IAP assertion on a non-loopback `SVC_API__HOST` (warned about at every start)'),
+      identity_header: z.string().min(1).default('x-goog-authenticated-user-email').describe('the proxy\'s identity header'),
+      iap_audience: z.string().min(1).optional().describe('when set, `X-Goog-IAP-JWT-Assertion` must verify for this audience'),
+      iap_jwks_url: z.string().url().optional().describe('the JWKS URL of the assertion\'s keys'),
+      iap_public_key: z.string().min(1).optional().describe('the assertion\'s key instead: a PEM public key (RSA or EC) or a JWKS JSON'),
+      iap_issuer: z.string().min(1).default('https://cloud.google.com/iap').describe('the assertion\'s expected issuer'),
+      bootstrap_admins: csv.pipe(z.array(z.string().email())).default([]).meta({ description: 'e-mails that are admins from start-up, without a database record', accepted: 'comma-separated e-mails' }),
     })
     .prefault({}),
   analytics: z
     .strictObject({
-      scheduled_report_check_interval_minutes: int(1, 24 * 60).default(15),
-      // How often the analytics-refresh Schedule refreshes the dashboards' materialized views.
-      dashboard_refresh_interval_minutes: int(1, 24 * 60).default(5),
-      // GET /intelligence/graph walks an in-memory copy of the relationships (built on first use,
-      // kept fresh through a change feed: services/intelligence/graph-projection.ts); false: SQL only.
-      graph_in_memory: bool.default(true),
-      // Entities whose node fields (type, value, display_value, risk score) that copy keeps for its
-      // answers, fresh through the entities' change feed; 0: read from PostgreSQL on every request.
-      graph_node_cache: int(0, 10_000_000).default(100_000),
+      scheduled_report_check_interval_minutes: int(1, 24 * 60).default(15).describe('how often the scheduled-reports reconciliation job runs (a Temporal Schedule)'),
+      dashboard_refresh_interval_minutes: int(1, 24 * 60).default(5).describe('how often the `analytics-refresh` Schedule refreshes the dashboards\' materialized views (`as_of` in their answers)'),
+      graph_in_memory: bool.default(true).describe('`GET /intelligence/graph` walks an in-memory copy of the relationships, kept fresh by a change feed (`services/intelligence/graph-projection.ts`); false: one SQL query per level'),
+      graph_node_cache: int(0, 10_000_000).default(100_000).describe('entities whose node fields (type, value, display value, risk score) the in-memory graph keeps for its answers, fresh through the entities\' change feed; 0: read from PostgreSQL for every answer'),
     })
     .prefault({}),
   smtp: z
-    .strictObject({ url: z.string().url().optional(), from: z.string().min(3).default('fip-reports@localhost') })
+    .strictObject({
+      url: z.string().url().optional().describe('report delivery by e-mail (`smtp://user:pass@host:587`, `smtps://…`); unset: deliveries are recorded as skipped'),
+      from: z.string().min(3).default('fip-reports@localhost').describe('the sender of report e-mails'),
+    })
     .prefault({}),
   ssi: z
     .strictObject({
-      llm_model: z.string().min(1).default('claude-sonnet-4-5'),
-      allowlist_path: z.string().min(1).default('config/wallet_allowlist.json'),
-      // false: wallets are extracted only by the final sweep (the benchmark's baseline); default true.
-      extract_on_transitions: bool.default(true),
-      // Crawler egress exceptions: comma-separated host, host:port or CIDR (egress-policy.ts).
+      llm_model: z.string().min(1).default('claude-sonnet-4-5').describe('the model of the wallet engine\'s language-model stage'),
+      allowlist_path: z.string().min(1).default('config/wallet_allowlist.json').describe('the wallet token-network allowlist (read by workers at start-up)'),
+      extract_on_transitions: bool.default(true).describe('extract wallets on every page transition of an investigation; false leaves only the final sweep (the benchmark\'s baseline)'),
       allow_private_targets: z
         .string()
         .default('')
+        .meta({
+          description: 'crawler egress exceptions (`domain/investigations/egress-policy.ts`): a name (any address it resolves to), an IP (any port), `host:port` (that port only, `[::1]:8080`) or a CIDR; a malformed entry stops start-up naming it',
+          accepted: 'comma-separated `host`, `host:port` or CIDR',
+          default_text: '(empty)',
+        })
         .transform((value, ctx) => {
           try {
             return parseAllowList(value);
@@ -101,84 +105,137 @@ const schema = z.strictObject({
     })
     .prefault({}),
   // Unset: Debian's /usr/bin/chromium, else the @sparticuz/chromium npm package (infra/chromium.ts).
-  chromium: z.strictObject({ path: z.string().min(1).optional() }).prefault({}),
+  chromium: z
+    .strictObject({ path: z.string().min(1).optional().describe('the Chromium to launch; unset: Debian\'s `/usr/bin/chromium` if present, else the `@sparticuz/chromium` npm package') })
+    .prefault({}),
   api: z
     .strictObject({
-      body_limit_mb: int(1, 1024).default(25),
-      host: z.string().min(1).default('127.0.0.1'),
-      trust_forwarded_headers: bool.default(false),
+      body_limit_mb: int(1, 1024).default(25).describe('largest JSON request body'),
+      host: z.string().min(1).default('127.0.0.1').describe('the address the API listens on (`0.0.0.0` for all interfaces; trusting the proxy header there needs an IAP audience or the acknowledgement, see docs/security.md)'),
+      trust_forwarded_headers: bool.default(false).describe('trust `X-Forwarded-For` / `-Proto` / `-Host` (client IP, protocol); only behind a proxy that sets them'),
     })
     .prefault({}),
-  db: z.strictObject({ migrate_on_start: bool.default(false) }).prefault({}),
+  db: z
+    .strictObject({ migrate_on_start: bool.default(false).describe('`npm run api` / `npm run worker` apply pending migrations (else they refuse an old schema); `npm start` always migrates') })
+    .prefault({}),
   // Worker slots; unset, they follow SVC_POSTGRES__POOL_MAX (workerConcurrency() in
   // app/platform-runtime.ts explains the defaults).
   worker: z
     .strictObject({
-      max_concurrent_activities: int(1, 1000).optional(),
-      max_concurrent_local_activities: int(1, 1000).optional(),
-      max_concurrent_workflow_tasks: int(2, 1000).optional(),
-      // Names this worker's browser task queue (<task_queue>/browser/<instance>); default the host name.
-      instance: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'letters, digits, dot, dash, underscore (1-100)').optional(),
-      // host:port of a Prometheus endpoint (/metrics) for the Temporal SDK's worker metrics (task
-      // latencies, slots, sticky cache); off unless set.
-      metrics_bind: z.string().regex(/^(?:\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, 'host:port, for example 127.0.0.1:9464').optional(),
+      max_concurrent_activities: int(1, 1000).optional().meta({ description: 'activities a worker runs at once', default_text: 'half of `SVC_POSTGRES__POOL_MAX` (at least 1)' }),
+      max_concurrent_local_activities: int(1, 1000).optional().meta({ description: 'local activities (quick schedule reads) at once', default_text: 'a quarter of `SVC_POSTGRES__POOL_MAX` (at least 1)' }),
+      max_concurrent_workflow_tasks: int(2, 1000).optional().meta({ description: 'workflow tasks at once (they use no database)', default_text: 'the SDK\'s default' }),
+      instance: z
+        .string()
+        .regex(/^[A-Za-z0-9._-]{1,100}$/, 'letters, digits, dot, dash, underscore (1-100)')
+        .optional()
+        .meta({
+          description: 'names this worker\'s browser task queue `<task queue>/browser/<instance>`; a worker restarted with the same name resumes its investigations\' browser steps',
+          accepted: 'letters, digits, dot, dash, underscore (1-100)',
+          default_text: 'the host name',
+        }),
+      metrics_bind: z
+        .string()
+        .regex(/^(?:\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, 'host:port, for example 127.0.0.1:9464')
+        .optional()
+        .meta({
+          description: 'where the worker serves the Temporal SDK\'s metrics for Prometheus at `/metrics` (task latencies, slots, sticky cache, RPC latency)',
+          accepted: '`host:port`, for example `127.0.0.1:9464`',
+          default_text: '(off)',
+        }),
     })
     .prefault({}),
   // Intelligence search: tag presets offered by GET /reviews/search/tag-presets (comma list).
   search: z
     .strictObject({
-      tag_presets: csv.pipe(z.array(z.string().regex(/^[\p{L}\p{N}][\p{L}\p{N} ._:/-]{0,49}$/u, 'tags of 1-50 letters, digits, space . _ : / -'))).default(['triage', 'high-loss', 'crypto', 'romance', 'phishing']),
+      tag_presets: csv
+        .pipe(z.array(z.string().regex(/^[\p{L}\p{N}][\p{L}\p{N} ._:/-]{0,49}$/u, 'tags of 1-50 letters, digits, space . _ : / -')))
+        .default(['triage', 'high-loss', 'crypto', 'romance', 'phishing'])
+        .meta({ description: 'tag presets offered by `GET /reviews/search/tag-presets`', accepted: 'comma-separated tags of 1-50 letters, digits, space . _ : / -' }),
     })
     .prefault({}),
   reports: z
-    .strictObject({ row_cap: int(1, 1_000_000).default(10_000) })
+    .strictObject({ row_cap: int(1, 1_000_000).default(10_000).describe('most rows per report section; a cut section says so') })
     .prefault({}),
   intake: z
     .strictObject({
-      max_file_mb: int(1, 1024).default(25),
-      max_files: int(0, 1000).default(20),
-      max_total_mb: int(1, 4096).default(100),
-      auto_investigate: bool.default(false),
+      max_file_mb: int(1, 1024).default(25).describe('largest file of an intake submission (over it: 413 naming the limit, nothing stored)'),
+      max_files: int(0, 1000).default(20).describe('most files per intake submission'),
+      max_total_mb: int(1, 4096).default(100).describe('most file bytes per intake submission, all files together'),
+      auto_investigate: bool.default(false).describe('the entities step starts an investigation of each http(s) URL an intake names (at most 10 per intake; scan ids derived from intake and URL, so a retry starts nothing twice)'),
     })
     .prefault({}),
   // Unset: a keyring under <data_dir>/vault/keyring.json, created on first start (mode 0600).
   vault: z
     .strictObject({
-      master_key: z.string().regex(/^[A-Za-z0-9+/]{43}=$/, '32 bytes in base64').optional(),
-      previous_master_keys: csv.pipe(z.array(z.string().regex(/^[A-Za-z0-9+/]{43}=$/, '32 bytes in base64'))).default([]),
+      master_key: z
+        .string()
+        .regex(/^[A-Za-z0-9+/]{43}=$/, '32 bytes in base64')
+        .optional()
+        .meta({
+          description: 'the vault\'s master key; unset: a keyring created on first start at `<SVC_DATA_DIR>/vault/keyring.json` (mode 0600); redacted from logs',
+          accepted: '32 bytes in base64',
+          default_text: '(keyring)',
+        }),
+      previous_master_keys: csv
+        .pipe(z.array(z.string().regex(/^[A-Za-z0-9+/]{43}=$/, '32 bytes in base64')))
+        .default([])
+        .meta({ description: 'earlier master keys that still unwrap records until `npx fip vault rotate` has re-wrapped them', accepted: 'comma-separated keys, 32 bytes in base64 each' }),
     })
     .prefault({}),
   // Evidence signing (infra/evidence-keyring.ts). Unset signing_key: a keyring created on first use
   // under <data_dir>/evidence/signing-keys.json (mode 0600). Values: a PEM, or the path of a PEM file.
   evidence: z
     .strictObject({
-      signing_key: z.string().min(1).optional(),
+      signing_key: z.string().min(1).optional().meta({
+        description: 'the Ed25519 key that signs evidence packages; unset: a keyring created on first use at `<SVC_DATA_DIR>/evidence/signing-keys.json` (mode 0600), rotated by `npx fip evidence keys rotate`; redacted from logs',
+        accepted: 'a PKCS#8 PEM, or the path of a file holding one',
+        default_text: '(keyring)',
+      }),
       previous_public_keys: z
         .string()
         .transform((s) => (s.includes('-----BEGIN') ? (s.match(/-----BEGIN PUBLIC KEY-----[\s\S]*?-----END PUBLIC KEY-----/g) ?? []) : s.split(',').map((x) => x.trim()).filter(Boolean)))
-        .default([]),
+        .default([])
+        .meta({
+          description: 'public keys of earlier configured signing keys, so packages they signed still verify against the platform\'s keys',
+          accepted: 'PEMs, or comma-separated paths of PEM files',
+        }),
     })
     .prefault({}),
   // Where blobs live (infra/blob-store.ts): file:///path (default file://<data_dir>/blobs) or
   // s3://bucket/prefix with the S3 settings below (unset keys: the AWS SDK's default credentials).
   blobs: z
     .strictObject({
-      url: z.string().refine(isBlobUrl, 'file:///absolute/path or s3://bucket/prefix').optional(),
-      endpoint: z.string().url().optional(),
-      region: z.string().min(1).default('us-east-1'),
-      access_key_id: z.string().min(1).optional(),
-      secret_access_key: z.string().min(1).optional(),
-      force_path_style: bool.default(false),
+      url: z
+        .string()
+        .refine(isBlobUrl, 'file:///absolute/path or s3://bucket/prefix')
+        .optional()
+        .meta({
+          description: 'where captures, intake files, reports and packages go: a local directory, or S3-compatible object storage (see docs/operations.md)',
+          accepted: '`file:///absolute/path` or `s3://bucket/prefix`',
+          default_text: '`file://$SVC_DATA_DIR/blobs`',
+        }),
+      endpoint: z.string().url().optional().meta({ description: 'S3 endpoint URL of a non-AWS store, e.g. `https://minio.internal:9000`', default_text: '(AWS)' }),
+      region: z.string().min(1).default('us-east-1').describe('S3 region'),
+      access_key_id: z.string().min(1).optional().meta({ description: 'S3 access key id, with the secret (both or neither)', default_text: '(the AWS SDK\'s default chain: `AWS_*` variables, `~/.aws`, instance or pod roles)' }),
+      secret_access_key: z.string().min(1).optional().describe('S3 secret access key; redacted from logs'),
+      force_path_style: bool.default(false).describe('path-style requests (`endpoint/bucket/key`), which MinIO and most non-AWS stores need'),
     })
     .prefault({}),
   // Minutes, decimals allowed (0.05 = 3 s, for tests); at most a week.
   review: z
-    .strictObject({ claim_ttl_minutes: z.coerce.number().positive().max(7 * 24 * 60).default(60) })
+    .strictObject({
+      claim_ttl_minutes: z.coerce
+        .number()
+        .positive()
+        .max(7 * 24 * 60)
+        .default(60)
+        .meta({ description: 'how long a review claim holds before its Temporal timer returns the review to the queue', accepted: 'minutes, decimals allowed (`0.05` = 3 s), at most a week' }),
+    })
     .prefault({}),
   exports: z
     .strictObject({
-      // Researcher exports suppress every aggregate group with fewer entities than this.
-      min_group_size: z.coerce.number().int().min(1).max(1000).default(5),
+      min_group_size: z.coerce.number().int().min(1).max(1000).default(5).describe('researcher exports suppress every aggregate group with fewer entities than this'),
     })
     .prefault({}),
 });
@@ -193,10 +250,10 @@ function isBlobUrl(value: string): boolean {
   }
 }
 
-export type AppConfig = z.infer<typeof schema>;
+export type AppConfig = z.infer<typeof configSchema>;
 
 /** Top-level variables that are not under SVC_, mapped to their config key. */
-const NAMED: Record<string, string> = {
+export const NAMED_VARIABLES: Readonly<Record<string, string>> = {
   PORT: 'port',
   DATABASE_URL: 'database_url',
   TEMPORAL_ADDRESS: 'temporal_address',
@@ -219,7 +276,7 @@ export class ConfigError extends Error {
 /** The environment variable that sets a config path, for error messages. */
 export function envNameFor(pathParts: ReadonlyArray<PropertyKey>): string {
   const key = pathParts.map(String).join('.');
-  const named = Object.entries(NAMED).find(([, v]) => v === key);
+  const named = Object.entries(NAMED_VARIABLES).find(([, v]) => v === key);
   if (named) return named[0];
   return `SVC_${pathParts.map((p) => String(p).toUpperCase()).join('__')}`;
 }
@@ -228,8 +285,8 @@ function toRaw(env: NodeJS.ProcessEnv): Record<string, unknown> {
   const raw: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined || value === '') continue;
-    if (NAMED[name]) {
-      raw[NAMED[name]] = value;
+    if (NAMED_VARIABLES[name]) {
+      raw[NAMED_VARIABLES[name]] = value;
       continue;
     }
     if (!name.startsWith('SVC_')) continue;
@@ -246,7 +303,7 @@ function toRaw(env: NodeJS.ProcessEnv): Record<string, unknown> {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = schema.safeParse(toRaw(env));
+  const parsed = configSchema.safeParse(toRaw(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       if (issue.code === 'unrecognized_keys') {

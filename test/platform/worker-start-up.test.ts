@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createActivityResources } from '../../activities';
 import { testConfig } from '../support/platform';
-import { promisedAllowlistPairs } from '../support/readme-promises';
+import { promisedAllowlistPairs } from '../support/doc-promises';
 
 describe('worker start-up resources', () => {
   it('loads the shipped wallet allowlist (all 68 pairs) into the worker resources, and refuses to start on an invalid one naming the entry', async () => {

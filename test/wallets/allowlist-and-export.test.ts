@@ -11,7 +11,7 @@ import { writeWalletExport } from '../../services/wallets/wallet-export';
 import { type WalletRecord } from '../../domain/wallets/wallet-export-rows';
 import { neutralizeFormula as neutralizeCell } from '../../domain/spreadsheet-safety';
 import { NETWORKS } from '../../domain/wallets/network-catalog';
-import { promisedAllowlistPairs } from '../support/readme-promises';
+import { promisedAllowlistPairs } from '../support/doc-promises';
 import { parseCsv } from '../support/wallet-test-io';
 
 async function collect(format: 'csv' | 'xlsx' | 'json', rows: WalletRecord[]): Promise<Buffer> {
@@ -34,7 +34,7 @@ const ROWS: WalletRecord[] = [
 const XRP_ROW: WalletRecord = { scan_id: 's1', address: 'rN7n7otQDd6FczFgLdSqtcsAUxDkw6fzRH', token: 'XRP', network: 'XRP Ledger', confidence: 'high', source: 'text', context: 'XRP deposit, destination tag 1234567', page_url: null, found_at: new Date('2026-11-22T10:00:02Z'), memo: '1234567', network_basis: 'format' };
 
 describe('wallet allowlist', () => {
-  it('loads the shipped file with exactly the 68 token-network pairs the README promises, covering every network', () => {
+  it('loads the shipped file with exactly the 68 token-network pairs the documentation promises, covering every network', () => {
     const list = loadWalletAllowlist('config/wallet_allowlist.json');
     assert.equal(promisedAllowlistPairs(), 68);
     assert.equal(list.pairs.length, promisedAllowlistPairs());

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sentCandidates, startFakeAnthropicServer } from '../support/fake-anthropic-server';
 import { makeAddresses } from '../support/wallet-address-factory';
-import { promisedAllowlistPairs, promisedNetworkCount } from '../support/readme-promises';
+import { promisedAllowlistPairs, promisedNetworkCount } from '../support/doc-promises';
 import { runFip } from '../support/wallet-test-io';
 
 const a = makeAddresses(31);
@@ -106,7 +106,7 @@ M._load = function (request, ...rest) { if (request === 'esbuild' || request ===
     assert.equal((JSON.parse(second.stdout) as { valid: boolean }).valid, true);
   });
 
-  it('networks --json lists exactly the networks the README promises (39), each with patterns and a checksum kind', async () => {
+  it('networks --json lists exactly the networks the documentation promises (39), each with patterns and a checksum kind', async () => {
     const r = await runFip(['ssi', 'wallet', 'networks', '--json']);
     assert.equal(r.code, 0);
     const nets = JSON.parse(r.stdout) as Array<{ id: string; patterns: string[]; checksum: string }>;

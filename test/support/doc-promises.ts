@@ -1,13 +1,13 @@
-// Numbers the README promises, read from the README itself, so a test checks exactly what the
-// documentation says (and fails when one of them changes without the other).
+// Numbers the documentation promises, read from the page that states them, so a test checks exactly
+// what the documentation says (and fails when one of them changes without the other).
 import fs from 'node:fs';
 import path from 'node:path';
 
-const README = path.join(__dirname, '..', '..', 'README.md');
+const WALLETS_PAGE = path.join(__dirname, '..', '..', 'docs', 'wallets.md');
 
 function promised(pattern: RegExp, what: string): number {
-  const match = pattern.exec(fs.readFileSync(README, 'utf8'));
-  if (!match) throw new Error(`README.md no longer states ${what} (${pattern})`);
+  const match = pattern.exec(fs.readFileSync(WALLETS_PAGE, 'utf8'));
+  if (!match) throw new Error(`docs/wallets.md no longer states ${what} (${pattern})`);
   return Number(match[1]);
 }
 
