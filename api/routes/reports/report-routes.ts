@@ -19,7 +19,7 @@ import { encodeCursor, pageQueryShape, pageSchema } from '../../pagination';
 import { principalName } from '../../../domain/accounts/principal-name';
 import { defineRoute } from '../../route-definition';
 import { ErrorSchema, UuidParam } from '../../common-schemas';
-import { TaskAcceptedSchema } from '../tasks/task-routes';
+import { TaskAcceptedSchema } from '../tasks/task-schemas';
 import { generateReportWorkflow } from '../../../workflows/reports/generate-report-workflow';
 
 const GenerateSchema = z
