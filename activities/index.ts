@@ -7,7 +7,6 @@ import { loadWalletAllowlist, type Allowlist } from '../config/wallet-allowlist'
 import { createConfiguredBlobStore, type BlobStore } from '../infra/blob-store';
 import { locateChromium, resolveChromium, type ChromiumLocation } from '../infra/chromium';
 import type { Logger } from '../infra/logger';
-import { runScheduledReportsJob, type ScheduledReportsJobResult } from '../services/reports/scheduled-reports-job';
 import packageJson from '../package.json';
 import { createDossierActivities } from './dossiers/dossier-activities';
 import { createAnalyticsRefreshActivities } from './analytics/analytics-refresh-activities';
@@ -23,6 +22,7 @@ import { createBrowserProvider, type BrowserProvider } from '../infra/browser-po
 import { createReportDeliveryActivities } from './reports/report-delivery-activities';
 import { createReportGenerationActivities } from './reports/report-generation-activities';
 import { createScheduleActivities } from './reports/report-schedule-activities';
+import { createScheduledReportsJobActivities } from './reports/scheduled-reports-job-activities';
 
 /** Long-lived resources of a worker process (or a CLI command): closed when it stops. */
 export interface ActivityResources {
@@ -97,12 +97,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createDossierActivities({ knex, blobs, config, log, softwareVersion: packageJson.version }),
     ...createAnalyticsRefreshActivities({ knex }),
     ...createRiskScoreActivities({ knex }),
-    async runScheduledReportsJob(input: { dryRun: boolean }): Promise<ScheduledReportsJobResult> {
-      return runScheduledReportsJob(
-        { knex, temporal: deps.temporal, taskQueue: config.temporal.task_queue, log, steps: { ...generation, ...delivery, ...schedule } },
-        input,
-      );
-    },
+    ...createScheduledReportsJobActivities({ knex, temporal: deps.temporal, taskQueue: config.temporal.task_queue, log, steps: { ...generation, ...delivery, ...schedule } }),
   };
 }
 

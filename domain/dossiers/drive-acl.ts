@@ -5,7 +5,9 @@
 export const DRIVE_ACL_ROLES = ['reader', 'writer', 'owner'] as const;
 export type DriveAclRole = (typeof DRIVE_ACL_ROLES)[number];
 
-export type DriveAclSource = 'case_creator' | 'case_assignee' | 'case_reviewer' | 'lea_referral' | 'dossier_creator' | 'grant';
+/** Why a principal is on the list: its part in the case, the referral, the dossier, or an explicit grant. */
+export const DRIVE_ACL_SOURCES = ['case_creator', 'case_assignee', 'case_reviewer', 'lea_referral', 'dossier_creator', 'grant'] as const;
+export type DriveAclSource = (typeof DRIVE_ACL_SOURCES)[number];
 
 export interface DriveAclEntry {
   principal: string;

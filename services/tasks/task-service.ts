@@ -1,6 +1,12 @@
 // Platform tasks are Temporal workflows of the kinds in domain/tasks/task-kinds.ts: their status
 // combines the workflow's description with its `progress` query; updates cancel one or add a
 // progress note (a workflow Update whose validator enforces the note cap before history).
+//
+// Use cases:
+// - getTask: a task the caller may read (any other id, kind or caller: 404), described
+// - updateTask: cancel a task or add a progress note, with the kind's write rule and state checks
+// - findPlatformTask / describeTask: the task under an id, and its caller-safe description
+// - cancelTask / addProgressNote: the two Temporal calls an update makes
 import {
   WorkflowFailedError,
   WorkflowNotFoundError,
@@ -10,11 +16,15 @@ import {
   type WorkflowExecutionDescription,
 } from '@temporalio/client';
 import { ActivityFailure, ApplicationFailure, TimeoutFailure, optionalTsToDate } from '@temporalio/common';
+import { decideAccess } from '../../api/access-policy';
+import type { Principal } from '../../domain/accounts/roles';
 import type { Logger } from '../../infra/logger';
 import { platformTaskKind, type TaskKindDef } from '../../domain/tasks/task-kinds';
 import { publicFailureMessage, isPublicFailureType } from '../../domain/tasks/public-failures';
 import { taskStatus, type ProgressNoteInput, type TaskProgress, type TaskStatus } from '../../domain/tasks/task-status';
 import { progressNoteUpdate, progressQuery } from '../../workflows/tasks/task-progress';
+import { ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError } from '../errors';
+import type { ServiceDeps } from '../service-deps';
 
 export interface TaskView {
   task_id: string;
@@ -176,4 +186,58 @@ export async function addProgressNote(client: Client, taskId: string, note: stri
     if (err instanceof WorkflowNotFoundError) return { outcome: 'ended' };
     throw err;
   }
+}
+
+/** What POST /tasks/{task_id}/update asks: cancel, and/or add a progress note. */
+export interface TaskUpdate {
+  status?: 'cancelled';
+  progress?: { note: string; percent?: number };
+}
+
+/**
+ * The platform task under this id that the caller may see. A workflow that is not a platform
+ * task kind, and a task of a kind the caller may not read, answer the same 404 as a missing id.
+ */
+async function visibleTask(client: Client, principal: Principal | null, taskId: string): Promise<PlatformTask> {
+  const task = await findPlatformTask(client, taskId);
+  if (!task || decideAccess(task.def.read, principal) !== 'allow') throw new NotFoundError(`no task ${taskId}`);
+  return task;
+}
+
+/** The task as the caller may see it (404 when it may not). */
+export async function getTask(deps: Pick<ServiceDeps, 'temporal'>, principal: Principal | null, taskId: string, where: FailureLog): Promise<TaskView> {
+  return describeTask(deps.temporal, await visibleTask(deps.temporal, principal, taskId), where);
+}
+
+/**
+ * Cancels the task and/or adds a progress note, then answers it as it is now. 403 when the caller
+ * may see the task but not change tasks of its kind; 409 when it has ended or not started (a note
+ * needs a running worker), its kind refuses cancelling, or the workflow refuses the note; 503 when
+ * no worker took the note in time.
+ */
+export async function updateTask(
+  deps: Pick<ServiceDeps, 'temporal'>,
+  principal: Principal | null,
+  taskId: string,
+  update: TaskUpdate,
+  where: FailureLog,
+): Promise<TaskView> {
+  const client = deps.temporal;
+  const task = await visibleTask(client, principal, taskId);
+  if (decideAccess(task.def.write, principal) !== 'allow') throw new ForbiddenError(`your roles or scopes do not allow changing ${task.def.kind} tasks`);
+  const before = await describeTask(client, task, where);
+  if (before.status !== 'running' && before.status !== 'queued') throw new ConflictError(`task ${taskId} is ${before.status}`);
+  if (update.status === 'cancelled' && task.def.cancelRefusal) throw new ConflictError(task.def.cancelRefusal);
+  if (update.progress) {
+    if (before.status === 'queued') throw new ConflictError(`task ${taskId} has not started yet: it takes progress notes once a worker runs it`);
+    const added = await addProgressNote(client, taskId, update.progress.note, update.progress.percent ?? null);
+    if (added.outcome === 'rejected') throw new ConflictError(added.message);
+    if (added.outcome === 'ended') throw new ConflictError(`task ${taskId} has ended`);
+    if (added.outcome === 'no-worker') {
+      throw new ServiceUnavailableError(`no worker took the note for task ${taskId} within 5 s; it may still be added when one does`);
+    }
+  }
+  if (update.status === 'cancelled') await cancelTask(client, taskId);
+  const after = await findPlatformTask(client, taskId);
+  return describeTask(client, after ?? task, where);
 }
