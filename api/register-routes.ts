@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import { koaBody } from 'koa-body';
 import type Koa from 'koa';
-import { decideAccess } from './access-policy';
+import { decideAccess } from '../domain/accounts/access-policy';
 import type { AppDeps } from './app-deps';
 import type { Authenticator } from './auth/authenticate';
 import { ApiError, BadRequestError, ForbiddenError, PayloadTooLargeError, UnauthorizedError, UnsupportedMediaTypeError } from './errors';

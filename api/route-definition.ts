@@ -2,19 +2,11 @@
 // The access policy is mandatory: a route without one cannot be registered.
 import type Koa from 'koa';
 import type { z } from 'zod';
-import type { ApiKeyScope, Principal, Role } from '../domain/accounts/roles';
+import type { AccessPolicy } from '../domain/accounts/access-policy';
+import type { Principal } from '../domain/accounts/roles';
 import type { AppDeps } from './app-deps';
 
-/**
- * - `public`: anyone, no identity needed (health, docs).
- * - `authenticated`: any caller with an identity (person or service).
- * - `roles` / `scopes`: a person holding any of the roles, or a service key holding any of the scopes.
- */
-export type AccessPolicy =
-  | { public: true }
-  | { authenticated: true }
-  | { roles: readonly Role[]; scopes?: readonly ApiKeyScope[] }
-  | { roles?: readonly Role[]; scopes: readonly ApiKeyScope[] };
+export type { AccessPolicy } from '../domain/accounts/access-policy';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

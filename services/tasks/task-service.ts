@@ -16,7 +16,7 @@ import {
   type WorkflowExecutionDescription,
 } from '@temporalio/client';
 import { ActivityFailure, ApplicationFailure, TimeoutFailure, optionalTsToDate } from '@temporalio/common';
-import { decideAccess } from '../../api/access-policy';
+import { decideAccess } from '../../domain/accounts/access-policy';
 import type { Principal } from '../../domain/accounts/roles';
 import type { Logger } from '../../infra/logger';
 import { platformTaskKind, type TaskKindDef } from '../../domain/tasks/task-kinds';

@@ -29,7 +29,7 @@ type Caller =
   | { label: string; headers: Record<string, string>; kind: 'person'; roles: readonly Role[] }
   | { label: string; headers: Record<string, string>; kind: 'service'; scopes: readonly ApiKeyScope[] };
 
-/** What the route's declared policy says for this caller (written out here, not borrowed from api/access-policy.ts). */
+/** What the route's declared policy says for this caller (written out here, not borrowed from domain/accounts/access-policy.ts). */
 function expected(route: RouteDef, caller: Caller): 'allow' | 401 | 403 {
   const a = route.access;
   if ('public' in a) return 'allow';

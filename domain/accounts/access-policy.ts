@@ -1,5 +1,18 @@
-import type { Principal } from '../domain/accounts/roles';
-import type { AccessPolicy } from './route-definition';
+// Who may call what: a route's declared access policy (api/route-definition.ts) and the one rule
+// that decides a caller against it, used by the router for every route and by use cases whose
+// records carry a policy of their own (a task's kind).
+import type { ApiKeyScope, Principal, Role } from './roles';
+
+/**
+ * - `public`: anyone, no identity needed (health, docs).
+ * - `authenticated`: any caller with an identity (person or service).
+ * - `roles` / `scopes`: a person holding any of the roles, or a service key holding any of the scopes.
+ */
+export type AccessPolicy =
+  | { public: true }
+  | { authenticated: true }
+  | { roles: readonly Role[]; scopes?: readonly ApiKeyScope[] }
+  | { roles?: readonly Role[]; scopes: readonly ApiKeyScope[] };
 
 export type AccessDecision = 'allow' | 'unauthenticated' | 'forbidden';
 
