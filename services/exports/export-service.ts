@@ -3,7 +3,7 @@
 // - exportIndicators: the indicators as a CSV, XLSX or STIX 2.1 download
 // - exportResearcherAggregate: the anonymized aggregate of the entities (small groups suppressed), audited
 // - writeEntityExport, writeIndicatorSpreadsheet, writeIndicatorStix: the writers behind the downloads
-//   (also measured by bench/exports.bench.ts)
+//   (also measured by bench/exports.bench.ts); indicatorStixObjects: the STIX objects of one indicator row
 // A download is described here (what it writes, its id, its audit) and streamed by the API
 // (api/routes/exports/export-download.ts), which audits it when the stream ends with the outcome:
 // `complete`, `aborted` (the client closed the connection before the end: the rows handed to the
