@@ -35,3 +35,8 @@ export async function connectDatabase(config: AppConfig, databaseUrl: string, lo
 export function migrateOnStart(config: AppConfig, argv: readonly string[] = process.argv): boolean {
   return config.db.migrate_on_start || argv.includes('--migrate');
 }
+
+/** Applies pending migrations (`fip db migrate`); answers the names applied by this call. */
+export async function migrateDatabase(knex: Knex): Promise<string[]> {
+  return migrateLatest(knex);
+}

@@ -16,11 +16,12 @@ import type { PoolClient } from 'pg';
 import { stringify } from 'csv-stringify/sync';
 import { createKnex } from '../db/connection';
 import { migrateLatest } from '../db/migrate';
-import { ENTITY_EXPORT_COLUMNS, csvCells, entityExportRecord } from '../domain/exports/export-rows';
+import { ENTITY_EXPORT_COLUMNS, csvCells } from '../domain/exports/export-rows';
 import { bundleHeadObjects, observable, stixIndicator } from '../domain/exports/stix-objects';
 import { startEmbeddedPostgres } from '../infra/embedded-postgres';
 import { freePort } from '../app/ephemeral-infrastructure';
 import { createLogger } from '../infra/logger';
+import { entityExportRecord } from '../services/exports/export-records';
 import { writeEntityExport, writeIndicatorStix } from '../services/exports/export-service';
 
 const QUICK = process.env.BENCH_QUICK === '1';

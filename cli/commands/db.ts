@@ -7,8 +7,8 @@ export function register(program: Command): void {
     .action(async () => {
       const { withDatabase } = await import('../cli-runtime');
       await withDatabase(async (knex) => {
-        const { migrateLatest } = await import('../../db/migrate');
-        const applied = await migrateLatest(knex);
+        const { migrateDatabase } = await import('../../app/database');
+        const applied = await migrateDatabase(knex);
         process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'database is up to date\n');
       });
     });

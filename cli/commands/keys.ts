@@ -16,19 +16,15 @@ export function register(program: Command): void {
       const bad = opts.scope.filter((s) => !isApiKeyScope(s));
       if (bad.length) throw new CliUsageError(`unknown scope(s): ${bad.join(', ')}; known: ${API_KEY_SCOPES.join(', ')}`);
       const { withDatabase } = await import('../cli-runtime');
-      const { insertApiKey } = await import('../../db/repositories/accounts/api-key-repository');
-      const { generateApiKey } = await import('../../domain/accounts/api-key-format');
-      const fresh = generateApiKey();
-      const row = await withDatabase(async (knex) => {
-        try {
-          return await insertApiKey(knex, { name: opts.name, prefix: fresh.prefix, hash: fresh.hash, scopes: opts.scope as ApiKeyScope[] });
-        } catch (err) {
-          if ((err as { code?: string }).code === '23505') throw new CliUsageError(`an active key named ${opts.name} exists; revoke it first`);
-          throw err;
-        }
+      const { createApiKey } = await import('../../services/accounts/api-key-service');
+      const { ConflictError } = await import('../../services/errors');
+      const created = await withDatabase((knex) => createApiKey({ knex }, { name: opts.name, scopes: opts.scope as ApiKeyScope[] })).catch((err: unknown) => {
+        // An active key already has the name: the operator's mistake, like a bad argument.
+        throw err instanceof ConflictError ? new CliUsageError(err.message) : err;
       });
+      const row = created.summary;
       process.stderr.write(`created key ${row.id} (${row.name}, scopes ${row.scopes.join(',')}); it is shown once:\n`);
-      process.stdout.write(`${fresh.key}\n`);
+      process.stdout.write(`${created.key}\n`);
     });
   keys
     .command('list')
@@ -36,8 +32,8 @@ export function register(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }) => {
       const { withDatabase } = await import('../cli-runtime');
-      const { listApiKeys } = await import('../../db/repositories/accounts/api-key-repository');
-      const rows = await withDatabase((knex) => listApiKeys(knex));
+      const { listApiKeys } = await import('../../services/accounts/api-key-service');
+      const rows = await withDatabase((knex) => listApiKeys({ knex }));
       if (opts.json) {
         process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
         return;
@@ -52,8 +48,8 @@ export function register(program: Command): void {
     .description('Revoke the active key with that name or id')
     .action(async (nameOrId: string) => {
       const { withDatabase } = await import('../cli-runtime');
-      const { revokeApiKey } = await import('../../db/repositories/accounts/api-key-repository');
-      const done = await withDatabase((knex) => revokeApiKey(knex, nameOrId));
+      const { revokeApiKey } = await import('../../services/accounts/api-key-service');
+      const done = await withDatabase((knex) => revokeApiKey({ knex }, nameOrId));
       if (!done) {
         process.stderr.write(`no active key ${nameOrId}\n`);
         process.exitCode = 1;

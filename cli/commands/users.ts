@@ -15,8 +15,8 @@ export function register(program: Command): void {
       const bad = opts.role.filter((r) => !isRole(r));
       if (bad.length) throw new CliUsageError(`unknown role(s): ${bad.join(', ')}; known: ${ROLES.join(', ')}`);
       const { withDatabase } = await import('../cli-runtime');
-      const { addUserRoles } = await import('../../db/repositories/accounts/user-repository');
-      const user = await withDatabase((knex) => addUserRoles(knex, email, opts.role as Role[]));
+      const { grantUserRoles } = await import('../../services/accounts/user-service');
+      const user = await withDatabase((knex) => grantUserRoles({ knex }, email, opts.role as Role[]));
       process.stdout.write(`${user.email}\t${user.roles.join(',')}\n`);
     });
   users
@@ -25,8 +25,8 @@ export function register(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }) => {
       const { withDatabase } = await import('../cli-runtime');
-      const { listUsers } = await import('../../db/repositories/accounts/user-repository');
-      const rows = await withDatabase((knex) => listUsers(knex));
+      const { listUsers } = await import('../../services/accounts/user-service');
+      const rows = await withDatabase((knex) => listUsers({ knex }));
       if (opts.json) {
         process.stdout.write(`${JSON.stringify(rows.map((u) => ({ email: u.email, roles: u.roles, active: u.active })), null, 2)}\n`);
         return;
@@ -38,8 +38,8 @@ export function register(program: Command): void {
     .description('Deactivate a user (kept for audit)')
     .action(async (email: string) => {
       const { withDatabase } = await import('../cli-runtime');
-      const { deactivateUser } = await import('../../db/repositories/accounts/user-repository');
-      const done = await withDatabase((knex) => deactivateUser(knex, email));
+      const { removeUser } = await import('../../services/accounts/user-service');
+      const done = await withDatabase((knex) => removeUser({ knex }, email));
       if (!done) {
         process.stderr.write(`no active user ${email}\n`);
         process.exitCode = 1;

@@ -1,5 +1,7 @@
-// TAXII 2.1 (read-only) vocabulary: the media type and its negotiation, the fixed collections, and
-// the match[...] filters applied to STIX objects. Pure; the routes are api/routes/exports/taxii-routes.ts.
+// TAXII 2.1 (read-only) vocabulary: the media type and its negotiation, the fixed collections, the
+// match[...] filters applied to STIX objects, and the `next` token of a page. Pure; the use cases are
+// services/exports/taxii-service.ts, the routes api/routes/exports/taxii-routes.ts.
+import { FEED_POSITION_PATTERN } from './feed-position';
 import type { StixObject } from './stix-objects';
 
 export const TAXII_MEDIA_TYPE = 'application/taxii+json;version=2.1';
@@ -92,4 +94,27 @@ export function matchesFilter(o: StixObject, f: MatchFilter): boolean {
 /** A TAXII version of an object: its `modified`, else `created`, else (SCOs) the date it was added. */
 export function objectVersion(o: StixObject, dateAdded: string): string {
   return String(o.modified ?? o.created ?? dateAdded);
+}
+
+/**
+ * Where a page of a collection stopped: a feed position (indicators, wallets) or a campaign's
+ * (updated_at, id) keyset.
+ */
+export type TaxiiNext = { kind: 'f'; xid: string; revision: string } | { kind: 'c'; ts: string; id: string };
+
+export function encodeTaxiiNext(n: TaxiiNext): string {
+  return Buffer.from(JSON.stringify(n.kind === 'f' ? ['f', n.xid, n.revision] : ['c', n.ts, n.id]), 'utf8').toString('base64url');
+}
+
+export function decodeTaxiiNext(value: string): TaxiiNext | null {
+  try {
+    const v: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    if (!Array.isArray(v) || v.length !== 3 || !v.every((x) => typeof x === 'string')) return null;
+    const [kind, a, b] = v as [string, string, string];
+    if (kind === 'f' && FEED_POSITION_PATTERN.test(a) && FEED_POSITION_PATTERN.test(b)) return { kind, xid: a, revision: b };
+    if (kind === 'c' && !Number.isNaN(Date.parse(a)) && /^[0-9a-f-]{36}$/i.test(b)) return { kind, ts: a, id: b };
+  } catch {
+    // fall through
+  }
+  return null;
 }

@@ -1,16 +1,20 @@
-// The export use cases: which rows an export reads, how they are shaped (masking, STIX mapping),
-// and the download itself: streamed into the HTTP response with back-pressure, and audited when the
-// stream ends (who, what, filters, rows, outcome). An aborted download (the client closed the
-// connection before the end) stops reading and is recorded with outcome `aborted` and the rows
-// handed to the connection until then; an export that failed midway is recorded as `failed`.
+// The export use cases (researchers may use only the aggregate export):
+// - exportEntities: the entity list as a CSV or XLSX download (bank details as the caller may see them)
+// - exportIndicators: the indicators as a CSV, XLSX or STIX 2.1 download
+// - exportResearcherAggregate: the anonymized aggregate of the entities (small groups suppressed), audited
+// - writeEntityExport, writeIndicatorSpreadsheet, writeIndicatorStix: the writers behind the downloads
+//   (also measured by bench/exports.bench.ts); indicatorStixObjects: the STIX objects of one indicator row
+// A download is described here (what it writes, its id, its audit) and streamed by the API
+// (api/routes/exports/export-download.ts), which audits it when the stream ends with the outcome:
+// `complete`, `aborted` (the client closed the connection before the end: the rows handed to the
+// connection until then) or `failed` (midway). Each export is audited: who, what, filters, rows.
 import { randomUUID } from 'node:crypto';
-import { PassThrough, type Writable } from 'node:stream';
-import { finished } from 'node:stream/promises';
-import type Koa from 'koa';
+import type { Writable } from 'node:stream';
 import type { Knex } from 'knex';
 import { recordAuditEvent } from '../../db/repositories/audit/audit-event-repository';
 import {
   campaignsOfIndicators,
+  researcherAggregate,
   streamCampaignMembers,
   streamIndicatorEdges,
   streamIndicatorPages,
@@ -18,17 +22,12 @@ import {
   type ExportedIndicatorRow,
   type IndicatorExportFilter,
   type IndicatorExportRow,
+  type ResearcherAggregate,
 } from '../../db/repositories/exports/export-repository';
-import { streamIntelEntities, type IntelEntityFilters, type IntelEntityRow } from '../../db/repositories/intelligence/intel-entity-repository';
-import type { FeedRow } from '../../db/repositories/exports/feed-repository';
-import {
-  ENTITY_EXPORT_COLUMNS,
-  INDICATOR_EXPORT_COLUMNS,
-  csvCells,
-  entityExportRecord,
-  indicatorExportRecord,
-  type ExportRecord,
-} from '../../domain/exports/export-rows';
+import { streamIntelEntities, type IntelEntityFilters, type IntelEntityOrder, type IntelEntityRow } from '../../db/repositories/intelligence/intel-entity-repository';
+import { principalName } from '../../domain/accounts/principal-name';
+import type { Principal } from '../../domain/accounts/roles';
+import { ENTITY_EXPORT_COLUMNS, INDICATOR_EXPORT_COLUMNS, csvCells, type ExportRecord } from '../../domain/exports/export-rows';
 import {
   bundleHeadObjects,
   observable,
@@ -40,8 +39,14 @@ import {
   stixRelationship,
   type StixObject,
 } from '../../domain/exports/stix-objects';
-import { ExportAbortedError, mapRows, writeCsv, writeXlsx, type TabularColumn, type TabularFormat } from '../../infra/tabular-writer';
+import type { GraphEntityType } from '../../domain/intelligence/entity-types';
+import { mapRows, writeCsv, writeXlsx, type TabularColumn, type TabularFormat } from '../../infra/tabular-writer';
+import type { ServiceDeps } from '../service-deps';
+import { entityExportRecord, indicatorExportRecord, seesClearBankDetails } from './export-records';
 import { writeStixBundle } from './export-writers';
+
+/** The entity list's orders, which the entity export offers too. */
+export { INTEL_ENTITY_ORDERS } from '../../db/repositories/intelligence/intel-entity-repository';
 
 export type ExportOutcome = 'complete' | 'aborted' | 'failed';
 
@@ -83,7 +88,7 @@ export async function writeIndicatorSpreadsheet(knex: Knex, format: TabularForma
 }
 
 /** The observable and the indicator of one indicator row. */
-export function indicatorStixObjects(row: IndicatorExportRow | FeedRow): StixObject[] {
+export function indicatorStixObjects(row: IndicatorExportRow): StixObject[] {
   return [observable(row.type, row.value), stixIndicator({ ...row, entity_id: row.entity_id })];
 }
 
@@ -125,65 +130,103 @@ export async function writeIndicatorStix(knex: Knex, filter: IndicatorExportFilt
   return { indicators: counted.indicators, objects: n };
 }
 
-export interface DownloadSpec {
-  actor: string;
-  /** Audit action, e.g. `export.entities`. */
-  action: string;
-  format: string;
-  filters: Record<string, unknown>;
-  contentType: string;
-  fileName: string;
+/** A download: its id (X-Export-Id, the audit event's target), what it writes, and its audit. */
+export interface ExportDownload {
+  id: string;
   /** Writes the export; answers the row count (XLSX writers end `out`, the others leave it open). */
   write: (out: Writable, signal: AbortSignal) => Promise<number>;
-  /** Called with the audit outcome once it is recorded (tests wait on the audit row instead). */
-  onAudited?: (outcome: ExportOutcome, rows: number) => void;
+  /** Records the download in the audit log, once its stream ended. */
+  audit: (outcome: ExportOutcome, rows: number) => Promise<void>;
 }
 
-/**
- * Streams an export into the response and audits it when the stream ends. The handler returns at
- * once; the body is a PassThrough the writer fills while the client reads.
- */
-export function streamDownload(ctx: Koa.Context, knex: Knex, spec: DownloadSpec, log: { error: (obj: unknown, msg: string) => void }): void {
-  const exportId = randomUUID();
-  const out = new PassThrough();
-  const abort = new AbortController();
-  ctx.res.once('close', () => {
-    if (!ctx.res.writableFinished) abort.abort();
-  });
-  ctx.type = spec.contentType;
-  ctx.attachment(spec.fileName);
-  ctx.set('X-Export-Id', exportId);
-  ctx.status = 200;
-  ctx.body = out;
-  void (async () => {
-    let rows = 0;
-    let outcome: ExportOutcome = 'complete';
-    try {
-      rows = await spec.write(out, abort.signal);
-      if (!out.writableEnded) out.end();
-      await finished(ctx.res).catch(() => undefined);
-      if (!ctx.res.writableFinished) outcome = 'aborted';
-    } catch (err) {
-      if (err instanceof ExportAbortedError || abort.signal.aborted) {
-        outcome = 'aborted';
-        rows = err instanceof ExportAbortedError ? err.rows : rows;
-      } else {
-        outcome = 'failed';
-        log.error({ err, export_id: exportId }, 'export failed midway');
-      }
-      out.destroy();
-    }
-    try {
+function auditedDownload(
+  knex: Knex,
+  principal: Principal | null,
+  what: { action: string; format: string; filters: Record<string, unknown> },
+  write: ExportDownload['write'],
+): ExportDownload {
+  const id = randomUUID();
+  const actor = principalName(principal);
+  return {
+    id,
+    write,
+    audit: async (outcome, rows) => {
       await recordAuditEvent(knex, {
-        actor: spec.actor,
-        action: spec.action,
+        actor,
+        action: what.action,
         target_type: 'export',
-        target_id: exportId,
-        details: { format: spec.format, filters: spec.filters, rows, outcome },
+        target_id: id,
+        details: { format: what.format, filters: what.filters, rows, outcome },
       });
-    } catch (err) {
-      log.error({ err, export_id: exportId }, 'could not record the export audit event');
-    }
-    spec.onAudited?.(outcome, rows);
-  })();
+    },
+  };
+}
+
+export interface EntityExportInput {
+  fmt: TabularFormat;
+  entity_type?: GraphEntityType;
+  /** As the entity list: the largest per-currency loss at least this (a decimal string). */
+  min_loss?: string;
+  order_by: IntelEntityOrder;
+  /** ISO 8601: only entities seen at or after it. */
+  since?: string;
+}
+
+export function exportEntities(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, input: EntityExportInput): ExportDownload {
+  const filter = { entityType: input.entity_type, minLoss: input.min_loss, orderBy: input.order_by, since: input.since ? new Date(input.since) : undefined };
+  const clear = seesClearBankDetails(principal);
+  return auditedDownload(
+    deps.knex,
+    principal,
+    {
+      action: 'export.entities',
+      format: input.fmt,
+      filters: { entity_type: input.entity_type ?? null, min_loss: input.min_loss ?? null, order_by: input.order_by, since: input.since ?? null, bank_details: clear ? 'clear' : 'masked' },
+    },
+    (out, signal) => writeEntityExport(deps.knex, input.fmt, filter, clear, out, signal),
+  );
+}
+
+export interface IndicatorExportInput {
+  fmt: TabularFormat | 'stix';
+  category?: string;
+  min_confidence?: number;
+  /** ISO 8601: only indicators changed at or after it. */
+  since?: string;
+}
+
+export function exportIndicators(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, input: IndicatorExportInput): ExportDownload {
+  const filter = { category: input.category, min_confidence: input.min_confidence, since: input.since ? new Date(input.since) : undefined };
+  const clear = seesClearBankDetails(principal);
+  const fmt = input.fmt;
+  return auditedDownload(
+    deps.knex,
+    principal,
+    { action: 'export.indicators', format: fmt, filters: { category: input.category ?? null, min_confidence: input.min_confidence ?? null, since: input.since ?? null } },
+    async (out, signal) => (fmt === 'stix' ? (await writeIndicatorStix(deps.knex, filter, out, signal)).indicators : writeIndicatorSpreadsheet(deps.knex, fmt, filter, clear, out, signal)),
+  );
+}
+
+export type { ResearcherAggregate, ResearcherGroup } from '../../db/repositories/exports/export-repository';
+
+/**
+ * Entities counted by type, wallet network, case taxonomy, country and month, with their losses;
+ * groups under the configured minimum size are left out (counted in suppressed_groups). Audited
+ * (the format the caller asked for included).
+ */
+export async function exportResearcherAggregate(
+  deps: Pick<ServiceDeps, 'knex' | 'config'>,
+  principal: Principal | null,
+  input: { fmt: 'json' | 'csv'; entity_type?: GraphEntityType },
+): Promise<{ min_group_size: number } & ResearcherAggregate> {
+  const minGroupSize = deps.config.exports.min_group_size;
+  const agg = await researcherAggregate(deps.knex, { minGroupSize, entityType: input.entity_type });
+  await recordAuditEvent(deps.knex, {
+    actor: principalName(principal),
+    action: 'export.researcher_entities',
+    target_type: 'export',
+    target_id: 'researcher/entities',
+    details: { format: input.fmt, filters: { entity_type: input.entity_type ?? null }, rows: agg.groups.length, suppressed_groups: agg.suppressed_groups, min_group_size: minGroupSize, outcome: 'complete' },
+  });
+  return { min_group_size: minGroupSize, ...agg };
 }

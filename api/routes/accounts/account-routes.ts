@@ -1,15 +1,9 @@
-import { z } from 'zod';
-import { ROLES } from '../../../domain/accounts/roles';
+// Who is calling (services/accounts/user-service.ts). The console's local sign-in list is declared
+// with the console's routes (api/routes/console/console-routes.ts).
+import { whoAmI } from '../../../services/accounts/user-service';
 import { defineRoute } from '../../route-definition';
 import { ErrorSchema } from '../../common-schemas';
-
-const MeSchema = z
-  .object({
-    email: z.string().nullable(),
-    roles: z.array(z.enum(ROLES)),
-    service: z.object({ name: z.string(), scopes: z.array(z.string()) }).optional(),
-  })
-  .meta({ id: 'Me' });
+import { MeSchema } from './account-schemas';
 
 export const accountRoutes = [
   defineRoute({
@@ -19,11 +13,6 @@ export const accountRoutes = [
     tags: ['accounts'],
     access: { authenticated: true },
     responses: { 200: { description: 'The current identity', schema: MeSchema }, 401: { description: 'No identity', schema: ErrorSchema } },
-    handler: async ({ principal }) => {
-      if (principal?.kind === 'service') {
-        return { body: { email: null, roles: [], service: { name: principal.name, scopes: principal.scopes } } };
-      }
-      return { body: { email: principal!.email, roles: principal!.roles } };
-    },
+    handler: async ({ principal }) => ({ body: whoAmI(principal!) }),
   }),
 ];

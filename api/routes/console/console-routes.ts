@@ -4,28 +4,18 @@
 // data is served here: the app calls the API same-origin with the user's identity.
 //
 // GET /accounts/local-sign-in tells the console, on a developer's machine, which users it may sign
-// in as (domain/accounts/local-sign-in.ts decides when that mode is on; elsewhere it is 404).
+// in as (services/accounts/user-service.ts; domain/accounts/local-sign-in.ts decides when that mode
+// is on; elsewhere it is 404).
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { localSignInEnabled } from '../../../domain/accounts/local-sign-in';
-import { ROLES } from '../../../domain/accounts/roles';
-import { listUsers } from '../../../db/repositories/accounts/user-repository';
+import { localSignInUsers } from '../../../services/accounts/user-service';
 import { CONSOLE_DIST } from '../../../infra/console-build';
-import type { AppDeps } from '../../app-deps';
 import { ApiError, NotFoundError } from '../../errors';
 import { defineRoute, type RouteDef } from '../../route-definition';
 import { ErrorSchema } from '../../common-schemas';
-
-/** The console's top-level views (console/src/routes.ts keeps the same list). */
-export const CONSOLE_VIEWS = ['investigations', 'wallets', 'intakes', 'cases', 'reviews', 'reports', 'dashboard', 'sign-in'] as const;
-export const CONSOLE_TABS = ['overview', 'results', 'pages', 'actions', 'evidence'] as const;
-
-const ASSET_TYPES: Record<string, string> = {
-  '.js': 'application/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2', '.ico': 'image/x-icon',
-};
-const AssetName = z.string().regex(/^[A-Za-z0-9_.-]{1,200}$/).refine((f) => !f.startsWith('.') && path.extname(f) in ASSET_TYPES, 'an asset file name (.js, .css, .svg, .png, .woff2, .ico)');
-const Id = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'an identifier (letters, digits, "-" and "_")');
+import { LocalSignInSchema } from '../accounts/account-schemas';
+import { ASSET_TYPES, AssetParams, ViewIdParams, ViewIdTabParams, ViewParams } from './console-schemas';
 
 const HTML_RESPONSES = {
   200: { description: 'The console (index.html; the app routes on the client)', contentType: 'text/html' },
@@ -48,18 +38,6 @@ function indexHtml(ctx: { type: string; set(name: string, value: string): void }
   return { body: fs.createReadStream(file) };
 }
 
-const LocalSignInSchema = z
-  .object({
-    identity_header: z.string().describe('The header the console sends with the chosen e-mail'),
-    users: z.array(z.object({ email: z.string(), roles: z.array(z.enum(ROLES)) })),
-  })
-  .meta({ id: 'LocalSignIn' });
-
-function localMode(deps: AppDeps): boolean {
-  const a = deps.config.auth;
-  return localSignInEnabled({ host: deps.config.api.host, trustProxyHeader: a.trust_proxy_header, iapAudience: a.iap_audience, allowUnverifiedHeader: a.allow_unverified_header });
-}
-
 const page = (p: string, params?: z.ZodType) =>
   defineRoute<Record<string, string>>({
     method: 'get', path: p, summary: 'The analysts\' console (a client-side route of the single-page app)', tags: ['console'], access: { public: true },
@@ -70,13 +48,13 @@ const page = (p: string, params?: z.ZodType) =>
 
 export const consoleRoutes: RouteDef[] = [
   page('/console'),
-  page('/console/{view}', z.object({ view: z.enum(CONSOLE_VIEWS) })),
-  page('/console/{view}/{id}', z.object({ view: z.enum(CONSOLE_VIEWS), id: Id })),
-  page('/console/{view}/{id}/{tab}', z.object({ view: z.enum(CONSOLE_VIEWS), id: Id, tab: z.enum(CONSOLE_TABS) })),
+  page('/console/{view}', ViewParams),
+  page('/console/{view}/{id}', ViewIdParams),
+  page('/console/{view}/{id}/{tab}', ViewIdTabParams),
   defineRoute<{ file: string }>({
     method: 'get', path: '/console/assets/{file}', summary: 'Static files of the console (content-hashed names, cached for a year)', tags: ['console'],
     access: { public: true },
-    request: { params: z.object({ file: AssetName }) },
+    request: { params: AssetParams },
     responses: {
       200: { description: 'The file', contentType: [...new Set(Object.values(ASSET_TYPES))] },
       400: { description: 'Not an asset file name', schema: ErrorSchema },
@@ -101,10 +79,6 @@ export const consoleRoutes: RouteDef[] = [
       200: { description: 'Local sign-in is on: the header to send and the active users', schema: LocalSignInSchema },
       404: { description: 'Local sign-in is off (the identity comes from the proxy)', schema: ErrorSchema },
     },
-    handler: async ({ deps }) => {
-      if (!localMode(deps)) throw new NotFoundError('local sign-in is off: the console uses the identity-aware proxy\'s identity');
-      const users = (await listUsers(deps.knex)).filter((u) => u.active);
-      return { body: { identity_header: deps.config.auth.identity_header, users: users.map((u) => ({ email: u.email, roles: u.roles })) } };
-    },
+    handler: async ({ deps }) => ({ body: await localSignInUsers(deps) }),
   }),
 ];

@@ -1,15 +1,17 @@
-// Health, readiness, the OpenAPI document and its two viewers (served from npm packages: no CDN).
+// Health, readiness (services/system/readiness-service.ts), the OpenAPI document and its two
+// viewers (served from npm packages: no CDN).
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import { checkReadiness } from '../../../services/system/readiness-service';
 import { buildOpenApiDocument } from '../../openapi';
 import { defineRoute, type RouteDef } from '../../route-definition';
 import { ErrorSchema } from '../../common-schemas';
+import { DocsAssetParams, HealthSchema, OpenApiDocumentSchema, ReadySchema, type DocsAssetFile } from './system-schemas';
 
 const swaggerDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
 const redocBundle = path.join(path.dirname(require.resolve('redoc/package.json')), 'bundles', 'redoc.standalone.js');
 
-const ASSETS: Record<string, { file: string; type: string }> = {
+const ASSETS: Record<Exclude<DocsAssetFile, 'swagger-init.js'>, { file: string; type: string }> = {
   'swagger-ui.css': { file: path.join(swaggerDir, 'swagger-ui.css'), type: 'text/css' },
   'swagger-ui-bundle.js': { file: path.join(swaggerDir, 'swagger-ui-bundle.js'), type: 'application/javascript' },
   'swagger-ui-standalone-preset.js': { file: path.join(swaggerDir, 'swagger-ui-standalone-preset.js'), type: 'application/javascript' },
@@ -32,33 +34,6 @@ const REDOC_HTML = `<!doctype html>
 
 let cachedDocument: Record<string, unknown> | null = null;
 
-const HealthSchema = z.object({ status: z.literal('ok') });
-const CheckSchema = z.enum(['ok', 'unavailable']);
-const ReadySchema = z.object({
-  status: z.enum(['ready', 'not_ready']),
-  checks: z.object({ database: CheckSchema, temporal: CheckSchema }),
-});
-
-type CheckResult = { ok: true } | { ok: false; detail: string };
-
-/** Public answers name the failing dependency only; the caller logs the detail with the request id. */
-async function check(fn: () => Promise<unknown>, timeoutMs = 3000): Promise<CheckResult> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      fn(),
-      new Promise((_r, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-      }),
-    ]);
-    return { ok: true };
-  } catch (err) {
-    return { ok: false, detail: err instanceof Error ? err.message.split('\n')[0] : 'unreachable' };
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 export function systemRoutes(getAllRoutes: () => RouteDef[]): RouteDef[] {
   return [
     defineRoute({
@@ -70,23 +45,16 @@ export function systemRoutes(getAllRoutes: () => RouteDef[]): RouteDef[] {
       method: 'get', path: '/readyz', summary: 'Readiness: database and Temporal reachable', tags: ['system'], access: { public: true },
       responses: { 200: { description: 'Ready', schema: ReadySchema }, 503: { description: 'A dependency is unreachable', schema: ReadySchema } },
       handler: async ({ deps, ctx }) => {
-        const [database, temporal] = await Promise.all([
-          check(() => deps.knex.raw('select 1')),
-          // a deadline, so that the SDK's retries of an unreachable server end with the check
-          check(() => deps.temporal.connection.withDeadline(Date.now() + 3000, () => deps.temporal.workflowService.getSystemInfo({}))),
-        ]);
+        const { ready, checks, failures } = await checkReadiness(deps);
+        // Public answers name the failing dependency only; the detail is logged with the request id.
         const log = (ctx.state.log ?? deps.log) as typeof deps.log;
-        for (const [dependency, result] of [['database', database], ['temporal', temporal]] as const) {
-          if (!result.ok) log.warn({ dependency, detail: result.detail }, 'readiness check failed');
-        }
-        const ready = database.ok && temporal.ok;
-        const checks = { database: database.ok ? 'ok' : 'unavailable', temporal: temporal.ok ? 'ok' : 'unavailable' } as const;
+        for (const { dependency, detail } of failures) log.warn({ dependency, detail }, 'readiness check failed');
         return { status: ready ? 200 : 503, body: { status: ready ? 'ready' : 'not_ready', checks } };
       },
     }),
     defineRoute({
       method: 'get', path: '/openapi.json', summary: 'This OpenAPI 3.1 document', tags: ['system'], access: { public: true },
-      responses: { 200: { description: 'OpenAPI document', schema: z.record(z.string(), z.unknown()) } },
+      responses: { 200: { description: 'OpenAPI document', schema: OpenApiDocumentSchema } },
       handler: async () => {
         cachedDocument ??= buildOpenApiDocument(getAllRoutes());
         return { body: cachedDocument };
@@ -108,10 +76,10 @@ export function systemRoutes(getAllRoutes: () => RouteDef[]): RouteDef[] {
         return { body: REDOC_HTML };
       },
     }),
-    defineRoute<{ file: string }>({
+    defineRoute<{ file: DocsAssetFile }>({
       method: 'get', path: '/docs/assets/{file}', summary: 'Static files of the documentation viewers', tags: ['system'],
       access: { public: true },
-      request: { params: z.object({ file: z.enum(['swagger-init.js', ...Object.keys(ASSETS)] as [string, ...string[]]) }) },
+      request: { params: DocsAssetParams },
       responses: {
         200: { description: 'The file', contentType: [...new Set(['application/javascript', ...Object.values(ASSETS).map((a) => a.type)])] },
         400: { description: 'Unknown file', schema: ErrorSchema },

@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import type { GraphEntityType } from '../../../domain/intelligence/entity-types';
 import type { TlpLabel } from '../../../domain/intelligence/indicators';
+import type { CampaignRow } from '../campaigns/campaign-repository';
 
 /** Rows per keyset batch: 5,000-row batches outlived V8's young generation (~100 MB more peak RSS at a million rows). */
 export const EXPORT_BATCH_SIZE = 1000;
@@ -189,14 +190,8 @@ export function streamIndicatorEdges(knex: Knex, filter: IndicatorExportFilter, 
   );
 }
 
-export interface CampaignExportRow {
-  id: string;
-  name: string;
-  description: string;
-  taxonomy: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+/** The columns of a campaign row (the campaigns table's CampaignRow) that its STIX object states. */
+export type CampaignExportRow = Pick<CampaignRow, 'id' | 'name' | 'description' | 'taxonomy' | 'created_at' | 'updated_at'>;
 
 /** Campaigns with at least one member among the exported indicators (few: read at once). */
 export async function campaignsOfIndicators(knex: Knex, filter: IndicatorExportFilter): Promise<CampaignExportRow[]> {

@@ -11,14 +11,8 @@
 // is therefore delivered after it commits, never lost; a long transaction delays the feed, it never
 // makes it skip.
 import type { Knex } from 'knex';
-import { INDICATOR_COLUMNS, type IndicatorExportRow } from './export-repository';
-
-export interface FeedPosition {
-  /** write_xid (xid8) as decimal text. */
-  xid: string;
-  /** revision (bigint) as decimal text. */
-  revision: string;
-}
+import type { FeedPosition } from '../../../domain/exports/feed-position';
+import { INDICATOR_COLUMNS, type CampaignExportRow, type IndicatorExportRow } from './export-repository';
 
 export interface FeedRow extends IndicatorExportRow {
   revision: string;
@@ -53,8 +47,6 @@ export interface FeedQuery {
   /** Only these entities. */
   entity_ids?: readonly string[];
 }
-
-export const FEED_POSITION_PATTERN = /^\d{1,20}$/;
 
 export async function readIndicatorFeed(knex: Knex, query: FeedQuery): Promise<FeedPage> {
   const q = knex
@@ -96,13 +88,9 @@ export async function readIndicatorFeed(knex: Knex, query: FeedQuery): Promise<F
   return { rows, next, more, complete_until: completeUntil };
 }
 
-export interface CampaignFeedRow {
-  id: string;
-  name: string;
-  description: string;
-  taxonomy: string | null;
-  created_at: Date;
-  updated_at: Date;
+/** A campaign row as the exports read it, with its position in the feed's order. */
+export interface CampaignFeedRow extends CampaignExportRow {
+  /** updated_at as text to the microsecond (a Date would lose them): the keyset of the next page. */
   keyset_ts: string;
 }
 
