@@ -166,10 +166,9 @@ export function register(program: Command): void {
     .action(async (scanId: string, opts: { format: 'xlsx' | 'csv' | 'json'; out?: string }) => {
       if (!scanId.trim()) throw new CliUsageError('scan_id must not be empty');
       const { withDatabase } = await import('../cli-runtime');
-      const { streamWalletsForScan } = await import('../../db/repositories/wallets/wallet-repository');
-      const { writeWalletExport } = await import('../../services/wallets/wallet-export');
+      const { exportScanWallets } = await import('../../services/wallets/wallet-service');
       const target: Writable = opts.out ? fs.createWriteStream(opts.out) : process.stdout;
-      const count = await withDatabase(async (knex) => writeWalletExport(opts.format, streamWalletsForScan(knex, scanId), target));
+      const count = await withDatabase(async (knex) => exportScanWallets({ knex }, scanId, opts.format, target));
       if (opts.out) {
         if (!target.writableEnded) target.end();
         await finished(target);

@@ -1,9 +1,13 @@
-// What an investigation is asked to do (POST /investigations/ssi), its named states, and the
-// workflow's input. Pure: shared by the API, the workflow and the activities.
+// What an investigation is asked to do (POST /investigations/ssi), its named states and statuses,
+// and the workflow's input. Pure: shared by the API, the workflow and the activities.
 import { z } from 'zod';
 
 export const INVESTIGATION_STATES = ['QUEUED', 'NAVIGATE', 'CAPTURE', 'EXPLORE', 'DISCOVER_COIN_TABS', 'EXTRACT_WALLETS', 'COMPLETE', 'FAILED', 'CANCELLED'] as const;
 export type InvestigationState = (typeof INVESTIGATION_STATES)[number];
+
+/** Where a scan is in its life: the first two are active, the others ended. */
+export const INVESTIGATION_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+export type InvestigationStatus = (typeof INVESTIGATION_STATUSES)[number];
 
 export const InvestigationOptionsSchema = z
   .object({

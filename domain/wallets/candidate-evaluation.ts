@@ -1,7 +1,7 @@
 // Deterministic verification of one raw candidate in its page context: decode + checksum, known
 // constants, trap rules, network/token choice (format, coin tab, nearby words, explorer links) and
 // the confidence rules. Returns a finding or a rejection.
-import type { RawCandidate, Via } from './candidate-scanner';
+import type { RawCandidate, Via } from './candidate-runs';
 import { decideConfidence, type Evidence } from './confidence-rules';
 import { type CoinTabHint, type ContextHints, findHints, findNames, mayNameNetwork, type NameHints } from './context-hints';
 import { decodeCandidate } from './decode-candidate';

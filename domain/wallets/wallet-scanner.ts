@@ -1,7 +1,8 @@
 // Streaming wallet scanner: text is pushed in chunks of any size and scanned in overlapping windows
 // (a left margin for context, a right overlap so no address or context is cut), so memory stays
 // bounded by the window size plus the distinct findings, whatever the input size.
-import { scanCandidates, type Via } from './candidate-scanner';
+import type { Via } from './candidate-runs';
+import { scanCandidates } from './candidate-scanner';
 import { type Decoded, evaluateCandidate } from './candidate-evaluation';
 import { CONFIDENCE_RANK } from './confidence-rules';
 import { type CoinTabHint, parseCoinTab } from './context-hints';

@@ -24,6 +24,7 @@ import { readBlob, type BlobStore } from '../../infra/blob-store';
 import { evidenceKeyringFor } from '../../infra/evidence-keyring';
 import { cdxjIndex, deterministicUuid, writeScanWarc, type HarLog } from './evidence-warc';
 import { signedZipStream, type WrittenFile, type ZipEntrySource } from '../../infra/signed-zip-writer';
+import { ConflictError, NotFoundError } from '../errors';
 
 export interface EvidenceDeps {
   knex: Knex;
@@ -40,13 +41,6 @@ export interface Handling {
   purpose: string;
 }
 
-export class EvidenceNotFoundError extends Error {
-  override name = 'EvidenceNotFoundError';
-}
-export class EvidenceNotReadyError extends Error {
-  override name = 'EvidenceNotReadyError';
-}
-
 const ENDED = new Set(['completed', 'failed', 'cancelled']);
 
 /** Whether a scan has ended (its evidence is final and can be bundled). */
@@ -56,11 +50,11 @@ export function isEnded(status: string): boolean {
 
 export const EVIDENCE_SOFTWARE = `${packageJson.name} ${packageJson.version}`;
 
-/** The scan, if it exists and has ended (queued/running scans have no evidence yet). */
+/** The scan, if it exists (else 404) and has ended (else 409: queued/running scans have no evidence yet). */
 export async function endedScan(knex: Knex, scanId: string): Promise<InvestigationRow> {
   const inv = await findInvestigation(knex, scanId);
-  if (!inv) throw new EvidenceNotFoundError(`no investigation ${scanId}`);
-  if (!ENDED.has(inv.status)) throw new EvidenceNotReadyError(`investigation ${scanId} is ${inv.status}; its evidence is available once it has ended`);
+  if (!inv) throw new NotFoundError(`no investigation ${scanId}`);
+  if (!ENDED.has(inv.status)) throw new ConflictError(`investigation ${scanId} is ${inv.status}; its evidence is available once it has ended`);
   return inv;
 }
 

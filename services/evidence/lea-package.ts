@@ -1,31 +1,24 @@
 // GET /investigations/ssi/{scan_id}/lea-package: one signed ZIP for a law-enforcement agency:
 //   report.pdf                          the investigation PDF
 //   evidence/ssi-<scan_id>-evidence.wacz   the signed evidence bundle (itself verifiable)
-//   wallets/wallets.csv, wallets/wallets.xlsx   the scan's wallets (services/wallets/wallet-export.ts)
+//   wallets/wallets.csv, wallets/wallets.xlsx   the scan's wallets (services/wallets/wallet-service.ts)
 //   custody/custody.jsonl               the chain of custody, this handling included
 //   signature/public-key.pem            the public key that signed the package
 //   SHA256SUMS                          for `sha256sum -c`
 //   VERIFY.txt                          how to check it, with the platform's CLI or standard tools
 //   datapackage.json + datapackage-digest.json   the signature manifest
 import { createHash } from 'node:crypto';
-import { PassThrough, type Readable } from 'node:stream';
-import { streamWalletsForScan } from '../../db/repositories/wallets/wallet-repository';
+import type { Readable } from 'node:stream';
 import { evidenceKeyringFor } from '../../infra/evidence-keyring';
-import { writeWalletExport, type WalletExportFormat } from '../wallets/wallet-export';
+import type { WalletExportFormat } from '../wallets/wallet-export';
+import { scanWalletStream } from '../wallets/wallet-service';
 import { captureTime, custodyLog, endedScan, EVIDENCE_SOFTWARE, evidenceBundleStream, recordHandling, type EvidenceDeps, type Handling } from './evidence-bundle';
 import { investigationReportPdf } from './investigation-report-pdf';
 import { signedZipStream, type ZipEntrySource } from '../../infra/signed-zip-writer';
 import { listPages } from '../../db/repositories/investigations/investigation-repository';
 
 function walletFile(deps: EvidenceDeps, scanId: string, format: WalletExportFormat): Readable {
-  const out = new PassThrough();
-  writeWalletExport(format, streamWalletsForScan(deps.knex, scanId), out).then(
-    () => {
-      if (format !== 'xlsx') out.end();
-    },
-    (err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))),
-  );
-  return out;
+  return scanWalletStream(deps, scanId, format, (err) => (err instanceof Error ? err : new Error(String(err))));
 }
 
 export function verifyText(scanId: string, keyId: string): string {

@@ -1,12 +1,43 @@
-// Starting an investigation: the scan row, then its `ssi-<scan_id>` workflow. Used by
-// POST /investigations/ssi and by intake processing (SVC_INTAKE__AUTO_INVESTIGATE).
+// Scam-site investigations as use cases (nothing here speaks HTTP):
+//   requestInvestigation      start one on a caller's request: Idempotency-Key, the playbook check, then startInvestigation
+//   startInvestigation        the scan row, then its `ssi-<scan_id>` workflow (also intake processing, SVC_INTAKE__AUTO_INVESTIGATE)
+//   listInvestigationHistory  ended scans (completed, failed, cancelled), a page, newest first
+//   listActiveInvestigations  queued and running scans, a page, newest first, each with its task's progress
+//   getInvestigation          one scan with its pages, wallets, PII, agent actions and blocked requests (404 when unknown)
+//   openPageArtifact          a page's captured screenshot, DOM or HAR, streamed from the blob store (404 when missing)
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { AppConfig } from '../../config/config';
-import { insertInvestigation } from '../../db/repositories/investigations/investigation-repository';
-import { investigationTaskId, type InvestigationOptions } from '../../domain/investigations/investigation-request';
+import {
+  findInvestigation,
+  findPage,
+  insertInvestigation,
+  listActions,
+  listBlockedRequests,
+  listInvestigations,
+  listPages,
+  listPii,
+  listScanWallets,
+  type InvestigationFilter,
+  type InvestigationRow,
+} from '../../db/repositories/investigations/investigation-repository';
+import { findPlaybook } from '../../db/repositories/investigations/playbook-repository';
+import { principalName } from '../../domain/accounts/principal-name';
+import type { Principal } from '../../domain/accounts/roles';
+import { investigationTaskId, type InvestigationOptions, type InvestigationRequest } from '../../domain/investigations/investigation-request';
+import type { KeysetPage } from '../../domain/keyset';
+import type { TaskProgress } from '../../domain/tasks/task-status';
+import { BlobNotFoundError } from '../../infra/blob-store';
+import { NotFoundError, UnprocessableError } from '../errors';
+import { claimIdempotentResponse, type IdempotencyKey } from '../idempotency';
+import type { ServiceDeps } from '../service-deps';
 import { startPlatformWorkflow } from '../tasks/platform-workflows';
+import { describeTask, findPlatformTask, type FailureLog } from '../tasks/task-service';
 import { ssiInvestigationWorkflow } from '../../workflows/investigations/ssi-investigation-workflow';
+
+export type { InvestigationRow, PageRow } from '../../db/repositories/investigations/investigation-repository';
 
 export interface StartInvestigation {
   scanId: string;
@@ -48,4 +79,103 @@ export async function startInvestigation(
     if (!(repeatable && err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
   }
   return { scanId: req.scanId, taskId };
+}
+
+/**
+ * Starts the investigation a caller asked for. With an Idempotency-Key, a repeat answers the scan
+ * the first request started (422 idempotency_key_reused for another body); a named playbook must
+ * exist (422 unknown_playbook).
+ */
+export async function requestInvestigation(
+  deps: Pick<ServiceDeps, 'knex' | 'temporal' | 'config'>,
+  principal: Principal | null,
+  request: InvestigationRequest,
+  idempotency: IdempotencyKey | undefined,
+): Promise<{ scanId: string; taskId: string }> {
+  const requestedBy = principalName(principal);
+  let scanId: string = randomUUID();
+  if (idempotency !== undefined) {
+    const { response } = await claimIdempotentResponse(deps.knex, 'investigations.ssi', requestedBy, idempotency, { scan_id: scanId });
+    scanId = response.scan_id;
+  }
+  if (request.playbook_id && !(await findPlaybook(deps.knex, request.playbook_id))) {
+    throw new UnprocessableError('unknown_playbook', `no playbook ${request.playbook_id}`);
+  }
+  return startInvestigation(
+    deps,
+    { scanId, url: request.url, requestedBy, playbookId: request.playbook_id, caseId: request.case_id ?? null, label: request.label ?? null, options: request.options },
+    // A repeat with the same Idempotency-Key answers the scan it started; never a second one.
+    idempotency !== undefined,
+  );
+}
+
+/** Which scans a list holds (the ended or the active ones are chosen by the use case). */
+export type InvestigationListFilter = Omit<InvestigationFilter, 'ended'>;
+
+export async function listInvestigationHistory(deps: Pick<ServiceDeps, 'knex'>, filter: InvestigationListFilter): Promise<KeysetPage<InvestigationRow>> {
+  return listInvestigations(deps.knex, { ...filter, ended: true });
+}
+
+export interface ActiveInvestigation {
+  investigation: InvestigationRow;
+  /** The progress its task reports; null when the task cannot be read (not started yet, Temporal unreachable). */
+  progress: TaskProgress | null;
+}
+
+export async function listActiveInvestigations(
+  deps: Pick<ServiceDeps, 'knex' | 'temporal'>,
+  filter: InvestigationListFilter,
+  where: FailureLog,
+): Promise<KeysetPage<ActiveInvestigation>> {
+  const page = await listInvestigations(deps.knex, { ...filter, ended: false });
+  const rows = await Promise.all(
+    page.rows.map(async (r) => {
+      const task = await findPlatformTask(deps.temporal, investigationTaskId(r.scan_id)).catch(() => null);
+      const view = task ? await describeTask(deps.temporal, task, where).catch(() => null) : null;
+      return { investigation: r, progress: view?.progress ?? null };
+    }),
+  );
+  return { rows, next: page.next };
+}
+
+export interface InvestigationDetail {
+  investigation: InvestigationRow;
+  pages: Awaited<ReturnType<typeof listPages>>;
+  wallets: Awaited<ReturnType<typeof listScanWallets>>;
+  pii: Awaited<ReturnType<typeof listPii>>;
+  actions: Awaited<ReturnType<typeof listActions>>;
+  blocked: Awaited<ReturnType<typeof listBlockedRequests>>;
+}
+
+export async function getInvestigation(deps: Pick<ServiceDeps, 'knex'>, scanId: string): Promise<InvestigationDetail> {
+  const inv = await findInvestigation(deps.knex, scanId);
+  if (!inv) throw new NotFoundError(`no investigation ${scanId}`);
+  const [pages, wallets, pii, actions, blocked] = await Promise.all([
+    listPages(deps.knex, inv.scan_id), listScanWallets(deps.knex, inv.scan_id), listPii(deps.knex, inv.scan_id),
+    listActions(deps.knex, inv.scan_id), listBlockedRequests(deps.knex, inv.scan_id),
+  ]);
+  return { investigation: inv, pages, wallets, pii, actions, blocked };
+}
+
+export type PageArtifactKind = 'screenshot' | 'dom' | 'har';
+
+export interface PageArtifact {
+  stream: Readable;
+  /** The page's place in the scan (it names the download). */
+  pageSeq: number;
+  sizeBytes: number;
+  /** Its SHA-256 at capture time. */
+  sha256: string;
+}
+
+/** A page's captured artifact, streamed from the platform's blob store (local directory or S3). */
+export async function openPageArtifact(deps: Pick<ServiceDeps, 'knex' | 'blobs'>, scanId: string, pageId: string, artifact: PageArtifactKind): Promise<PageArtifact> {
+  const page = await findPage(deps.knex, scanId, pageId);
+  const key = page?.[`${artifact}_key`];
+  const missing = () => new NotFoundError(`no ${artifact} for page ${pageId} of investigation ${scanId}`);
+  if (!page || !key) throw missing();
+  const stream = await deps.blobs.get(key).catch((err: unknown) => {
+    throw err instanceof BlobNotFoundError ? missing() : err;
+  });
+  return { stream, pageSeq: page.seq, sizeBytes: Number(page[`${artifact}_size`]), sha256: page[`${artifact}_sha256`] };
 }

@@ -1,42 +1,16 @@
 // Evidence of a scan that can be handed on: the signed WACZ evidence bundle, the investigation PDF
-// and the LEA package. Every download records a custody entry and an audit event (actor, purpose).
-import { createHash } from 'node:crypto';
-import { z } from 'zod';
-import type { Principal } from '../../../domain/accounts/roles';
-import { EvidenceNotFoundError, EvidenceNotReadyError, evidenceBundleStream, type Handling } from '../../../services/evidence/evidence-bundle';
-import { ChromiumUnavailableError } from '../../../infra/chromium';
-import { investigationReportPdf } from '../../../services/evidence/investigation-report-pdf';
-import { leaPackageStream } from '../../../services/evidence/lea-package';
-import { ConflictError, NotFoundError, ServiceUnavailableError } from '../../errors';
-import { principalName } from '../../../domain/accounts/principal-name';
+// and the LEA package. Every download records a custody entry and an audit event (actor, purpose):
+// the use cases are services/evidence/evidence-service.ts; the schemas ./evidence-schemas.ts.
+import { downloadEvidenceBundle, downloadInvestigationReport, downloadLeaPackage } from '../../../services/evidence/evidence-service';
 import { defineRoute } from '../../route-definition';
 import { ErrorSchema } from '../../common-schemas';
+import { PurposeQuery, ScanParam, type PurposeQueryT } from './evidence-schemas';
 
 // Reviewers judge findings in the review queue; handing evidence on is for analysts and admins.
 const READ = { roles: ['admin', 'analyst'], scopes: ['investigations:read', 'investigations:write'] } as const;
 
-const ScanParam = z.object({ scan_id: z.string().uuid() });
-const PurposeQuery = z.object({
-  purpose: z
-    .string()
-    .trim()
-    .min(1)
-    .max(200)
-    .refine((s) => ![...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f), 'printable text (no control characters)')
-    .optional()
-    .describe('why the evidence is taken (written to the custody log and the audit log); default `download`'),
-});
-type PurposeQueryT = z.infer<typeof PurposeQuery>;
-
 const NOT_READY = { description: 'The investigation has not ended yet (queued or running)', schema: ErrorSchema };
 const NOT_FOUND = { description: 'No such investigation', schema: ErrorSchema };
-
-function mapEvidenceError(err: unknown): never {
-  if (err instanceof EvidenceNotFoundError) throw new NotFoundError(err.message);
-  if (err instanceof EvidenceNotReadyError) throw new ConflictError(err.message);
-  if (err instanceof ChromiumUnavailableError) throw new ServiceUnavailableError('the PDF renderer (Chromium) is not available on this server');
-  throw err;
-}
 
 export const evidenceRoutes = [
   defineRoute<{ scan_id: string }, PurposeQueryT>({
@@ -54,7 +28,7 @@ export const evidenceRoutes = [
       409: NOT_READY,
     },
     handler: async ({ params, query, principal, deps, ctx }) => {
-      const bundle = await evidenceBundleStream(deps, params.scan_id, downloadHandling(principal, 'evidence-bundle', query)).catch(mapEvidenceError);
+      const bundle = await downloadEvidenceBundle(deps, principal, params.scan_id, query.purpose);
       ctx.type = 'application/zip';
       ctx.attachment(bundle.filename);
       return { body: bundle.stream };
@@ -76,11 +50,11 @@ export const evidenceRoutes = [
       503: { description: 'Chromium is not available on this server', schema: ErrorSchema },
     },
     handler: async ({ params, query, principal, deps, ctx }) => {
-      const { pdf, filename } = await investigationReportPdf(deps, params.scan_id, downloadHandling(principal, 'report.pdf', query)).catch(mapEvidenceError);
+      const report = await downloadInvestigationReport(deps, principal, params.scan_id, query.purpose);
       ctx.type = 'application/pdf';
-      ctx.attachment(filename);
-      ctx.set('X-Content-SHA256', createHash('sha256').update(pdf).digest('hex'));
-      return { body: pdf };
+      ctx.attachment(report.filename);
+      ctx.set('X-Content-SHA256', report.sha256);
+      return { body: report.pdf };
     },
   }),
   defineRoute<{ scan_id: string }, PurposeQueryT>({
@@ -99,15 +73,10 @@ export const evidenceRoutes = [
       503: { description: 'Chromium is not available on this server', schema: ErrorSchema },
     },
     handler: async ({ params, query, principal, deps, ctx }) => {
-      const pkg = await leaPackageStream(deps, params.scan_id, downloadHandling(principal, 'lea-package', query)).catch(mapEvidenceError);
+      const pkg = await downloadLeaPackage(deps, principal, params.scan_id, query.purpose);
       ctx.type = 'application/zip';
       ctx.attachment(pkg.filename);
       return { body: pkg.stream };
     },
   }),
 ];
-
-/** Who downloads which artifact and why: the custody entry and audit event of one download. */
-function downloadHandling(principal: Principal | null, artifact: string, query: PurposeQueryT): Handling {
-  return { actor: principalName(principal), action: 'download', artifact, purpose: query.purpose ?? 'download' };
-}

@@ -1,113 +1,27 @@
 // Scam-site investigations: start one (POST /investigations/ssi, a `ssi-<scan_id>` workflow), read
-// its detail, download its artifacts (streamed), and list ended and active scans.
-import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { claimIdempotencyKey } from '../../../db/repositories/idempotency-key-repository';
-import { findPlaybook } from '../../../db/repositories/investigations/playbook-repository';
+// its detail, download its artifacts (streamed), and list ended and active scans. The use cases are
+// services/investigations/investigation-service.ts; the schemas ./investigation-schemas.ts.
 import {
-  findInvestigation,
-  findPage,
-  listActions,
-  listBlockedRequests,
-  listInvestigations,
-  listPages,
-  listPii,
-  listScanWallets,
+  getInvestigation,
+  listActiveInvestigations,
+  listInvestigationHistory,
+  openPageArtifact,
+  requestInvestigation,
+  type InvestigationListFilter,
   type InvestigationRow,
-  type InvestigationStatus,
   type PageRow,
-} from '../../../db/repositories/investigations/investigation-repository';
+} from '../../../services/investigations/investigation-service';
 import { InvestigationRequestSchema, investigationTaskId, type InvestigationRequest } from '../../../domain/investigations/investigation-request';
-import { BlobNotFoundError } from '../../../infra/blob-store';
-import { startInvestigation } from '../../../services/investigations/investigation-service';
-import { describeTask, findPlatformTask } from '../../../services/tasks/task-service';
-import { NotFoundError, UnprocessableError } from '../../errors';
-import { IdempotencyKeySchema, requestHash } from '../../idempotency-key';
-import { encodeCursor, pageQueryShape, pageSchema } from '../../pagination';
-import { principalName } from '../../../domain/accounts/principal-name';
+import { requestHash } from '../../idempotency-key';
+import { encodeCursor, pageSchema } from '../../pagination';
 import { defineRoute } from '../../route-definition';
 import { ErrorSchema } from '../../common-schemas';
+import { AcceptedSchema, ArtifactParam, DetailSchema, ListQuery, ScanParam, StartInvestigationHeaders, SummarySchema, type ListQueryT } from './investigation-schemas';
 
 const READ = { roles: ['admin', 'analyst'], scopes: ['investigations:read', 'investigations:write'] } as const;
 const WRITE = { roles: ['admin', 'analyst'], scopes: ['investigations:write'] } as const;
-const STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
-
-const ScanParam = z.object({ scan_id: z.string().uuid() });
-const ArtifactParam = z.object({ scan_id: z.string().uuid(), page_id: z.string().uuid(), artifact: z.enum(['screenshot', 'dom', 'har']) });
-
-const AcceptedSchema = z
-  .object({ scan_id: z.string().uuid(), task_id: z.string(), status_url: z.string(), status: z.literal('queued'), detail_url: z.string() })
-  .meta({ id: 'InvestigationAccepted' });
-
-const ArtifactSchema = z.object({ download_path: z.string(), sha256: z.string(), size_bytes: z.number().int() });
-
-/** The fields every view of a scan has (lists and detail). */
-const ScanFields = z.object({
-  scan_id: z.string().uuid(),
-  url: z.string(),
-  final_url: z.string().nullable(),
-  label: z.string().nullable(),
-  status: z.enum(STATUSES),
-  state: z.string(),
-  requested_by: z.string(),
-  case_id: z.string().nullable(),
-  wallet_count: z.number().int().describe('wallets stored for this scan (counted when it ended)'),
-  created_at: z.string(),
-  started_at: z.string().nullable(),
-  completed_at: z.string().nullable(),
-  task_id: z.string(),
-});
-
-const DetailSchema = ScanFields.extend({
-  error: z.string().nullable(),
-  playbook_id: z.string().nullable(),
-  options: z.record(z.string(), z.unknown()),
-  redirect_chain: z.array(z.object({ url: z.string(), status: z.number().int().nullable(), kind: z.string() })),
-  pages: z.array(
-    z.object({
-      id: z.string().uuid(),
-      url: z.string(),
-      title: z.string().nullable(),
-      http_status: z.number().int().nullable(),
-      server_ip: z.string().nullable(),
-      tls: z.record(z.string(), z.unknown()).nullable(),
-      response_headers: z.record(z.string(), z.string()),
-      found_in_state: z.string(),
-      captured_at: z.string(),
-      artifacts: z.object({ screenshot: ArtifactSchema, dom: ArtifactSchema, har: ArtifactSchema }),
-    }),
-  ),
-  wallets: z.array(
-    z.object({
-      address: z.string(), token: z.string(), network: z.string(), confidence: z.string(), source: z.string(),
-      page_url: z.string().nullable(), found_in_state: z.string().nullable(), first_seen_at: z.string(),
-    }),
-  ),
-  pii: z.array(z.object({ kind: z.string(), value: z.string(), page_url: z.string() })),
-  agent_actions: z.array(z.object({ at: z.string(), state: z.string(), action: z.string(), target: z.string(), outcome: z.string(), wallets_found: z.number().int() })),
-  blocked_requests: z.array(z.object({ url: z.string(), resource_type: z.string(), reason: z.string(), category: z.string().nullable(), at: z.string() })),
-}).meta({ id: 'InvestigationDetail' });
-
-const SummarySchema = ScanFields.extend({
-  progress: z.object({ stage: z.string(), percent: z.number().nullable(), detail: z.record(z.string(), z.unknown()) }).nullable().optional(),
-}).meta({ id: 'InvestigationSummary' });
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-const ListQuery = z
-  .object({
-    status: z.enum(STATUSES).optional(),
-    domain: z.string().min(1).max(253).optional().describe('Substring of the host name'),
-    requested_by: z.string().min(1).max(320).optional(),
-    since: z.iso.datetime({ offset: true }).optional().describe('Created at or after (ISO 8601)'),
-    until: z.iso.datetime({ offset: true }).optional().describe('Created before (ISO 8601)'),
-    token: z.string().min(1).max(20).optional(),
-    network: z.string().min(1).max(50).optional(),
-    has_wallets: z.enum(['true', 'false']).optional(),
-    ...pageQueryShape,
-  })
-  .strict();
-type ListQueryT = z.infer<typeof ListQuery>;
 
 function summary(r: InvestigationRow) {
   return {
@@ -123,9 +37,9 @@ function artifact(p: PageRow, kind: 'screenshot' | 'dom' | 'har') {
 
 const ARTIFACT_TYPES = { screenshot: ['image/png', 'png'], dom: ['text/html; charset=utf-8', 'html'], har: ['application/json', 'har'] } as const;
 
-function listFilter(query: ListQueryT, ended: boolean) {
+function listFilter(query: ListQueryT): InvestigationListFilter {
   return {
-    ended, status: query.status as InvestigationStatus | undefined, domain: query.domain, requestedBy: query.requested_by,
+    status: query.status, domain: query.domain, requestedBy: query.requested_by,
     since: query.since ? new Date(query.since) : undefined, until: query.until ? new Date(query.until) : undefined, token: query.token,
     network: query.network, hasWallets: query.has_wallets === undefined ? undefined : query.has_wallets === 'true', limit: query.limit, after: query.cursor,
   };
@@ -138,31 +52,15 @@ export const investigationRoutes = [
     summary: 'Start a scam-site investigation (the `ssi-<scan_id>` workflow); poll /tasks/{task_id}. With Idempotency-Key, a repeat answers the same scan',
     tags: ['investigations'],
     access: WRITE,
-    request: { body: InvestigationRequestSchema, headers: z.object({ 'idempotency-key': IdempotencyKeySchema.optional() }) },
+    request: { body: InvestigationRequestSchema, headers: StartInvestigationHeaders },
     responses: {
       202: { description: 'Accepted: the investigation is queued', schema: AcceptedSchema },
       400: { description: 'Invalid input (field paths in details)', schema: ErrorSchema },
       422: { description: 'idempotency_key_reused (the Idempotency-Key was used before with a different body), or unknown_playbook', schema: ErrorSchema },
     },
     handler: async ({ body, headers, principal, deps }) => {
-      const requestedBy = principalName(principal);
-      let scanId: string = randomUUID();
       const key = headers['idempotency-key'];
-      if (key !== undefined) {
-        const hash = requestHash(body);
-        const { row } = await claimIdempotencyKey(deps.knex, { scope: 'investigations.ssi', principal: requestedBy, key, requestHash: hash, response: { scan_id: scanId } });
-        if (row.request_hash !== hash) throw new UnprocessableError('idempotency_key_reused', 'this Idempotency-Key was already used with a different request body; use a new key');
-        scanId = (row.response as { scan_id: string }).scan_id;
-      }
-      if (body.playbook_id && !(await findPlaybook(deps.knex, body.playbook_id))) {
-        throw new UnprocessableError('unknown_playbook', `no playbook ${body.playbook_id}`);
-      }
-      const { taskId } = await startInvestigation(
-        deps,
-        { scanId, url: body.url, requestedBy, playbookId: body.playbook_id, caseId: body.case_id ?? null, label: body.label ?? null, options: body.options },
-        // A repeat with the same Idempotency-Key answers the scan it started; never a second one.
-        key !== undefined,
-      );
+      const { scanId, taskId } = await requestInvestigation(deps, principal, body, key === undefined ? undefined : { key, hash: requestHash(body) });
       return { status: 202, body: { scan_id: scanId, task_id: taskId, status_url: `/tasks/${taskId}`, status: 'queued', detail_url: `/investigations/ssi/${scanId}` } };
     },
   }),
@@ -175,7 +73,7 @@ export const investigationRoutes = [
     request: { query: ListQuery },
     responses: { 200: { description: 'A page of investigations', schema: pageSchema(SummarySchema, 'InvestigationHistoryPage') } },
     handler: async ({ query, deps }) => {
-      const page = await listInvestigations(deps.knex, listFilter(query, true));
+      const page = await listInvestigationHistory(deps, listFilter(query));
       return { body: { items: page.rows.map(summary), next_cursor: encodeCursor(page.next) } };
     },
   }),
@@ -188,15 +86,11 @@ export const investigationRoutes = [
     request: { query: ListQuery },
     responses: { 200: { description: 'A page of investigations', schema: pageSchema(SummarySchema, 'InvestigationActivePage') } },
     handler: async ({ query, deps, ctx }) => {
-      const page = await listInvestigations(deps.knex, listFilter(query, false));
-      const items = await Promise.all(
-        page.rows.map(async (r) => {
-          const task = await findPlatformTask(deps.temporal, investigationTaskId(r.scan_id)).catch(() => null);
-          const view = task ? await describeTask(deps.temporal, task, { requestId: ctx.state.requestId, log: ctx.state.log }).catch(() => null) : null;
-          const p = view?.progress;
-          return { ...summary(r), progress: p ? { stage: p.stage, percent: p.percent, detail: p.detail } : null };
-        }),
-      );
+      const page = await listActiveInvestigations(deps, listFilter(query), { requestId: ctx.state.requestId, log: ctx.state.log });
+      const items = page.rows.map(({ investigation, progress: p }) => ({
+        ...summary(investigation),
+        progress: p ? { stage: p.stage, percent: p.percent, detail: p.detail } : null,
+      }));
       return { body: { items, next_cursor: encodeCursor(page.next) } };
     },
   }),
@@ -209,12 +103,7 @@ export const investigationRoutes = [
     request: { params: ScanParam },
     responses: { 200: { description: 'The investigation', schema: DetailSchema }, 404: { description: 'No such investigation', schema: ErrorSchema } },
     handler: async ({ params, deps }) => {
-      const inv = await findInvestigation(deps.knex, params.scan_id);
-      if (!inv) throw new NotFoundError(`no investigation ${params.scan_id}`);
-      const [pages, wallets, pii, actions, blocked] = await Promise.all([
-        listPages(deps.knex, inv.scan_id), listScanWallets(deps.knex, inv.scan_id), listPii(deps.knex, inv.scan_id),
-        listActions(deps.knex, inv.scan_id), listBlockedRequests(deps.knex, inv.scan_id),
-      ]);
+      const { investigation: inv, pages, wallets, pii, actions, blocked } = await getInvestigation(deps, params.scan_id);
       return {
         body: {
           ...summary(inv),
@@ -244,20 +133,13 @@ export const investigationRoutes = [
       404: { description: 'No such page or artifact', schema: ErrorSchema },
     },
     handler: async ({ params, deps, ctx }) => {
-      const page = await findPage(deps.knex, params.scan_id, params.page_id);
-      const key = page?.[`${params.artifact}_key`];
-      const missing = () => new NotFoundError(`no ${params.artifact} for page ${params.page_id} of investigation ${params.scan_id}`);
-      if (!page || !key) throw missing();
-      // Streamed from the platform's blob store (local directory or S3).
-      const body = await deps.blobs.get(key).catch((err: unknown) => {
-        throw err instanceof BlobNotFoundError ? missing() : err;
-      });
+      const file = await openPageArtifact(deps, params.scan_id, params.page_id, params.artifact);
       const [type, ext] = ARTIFACT_TYPES[params.artifact];
       ctx.type = type;
-      ctx.length = Number(page[`${params.artifact}_size`]);
-      ctx.attachment(`ssi-${params.scan_id}-page-${page.seq}-${params.artifact}.${ext}`);
-      ctx.set('X-Content-SHA256', page[`${params.artifact}_sha256`]);
-      return { body };
+      ctx.length = file.sizeBytes;
+      ctx.attachment(`ssi-${params.scan_id}-page-${file.pageSeq}-${params.artifact}.${ext}`);
+      ctx.set('X-Content-SHA256', file.sha256);
+      return { body: file.stream };
     },
   }),
 ];

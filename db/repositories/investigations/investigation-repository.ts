@@ -2,9 +2,10 @@
 // append-only action log, PII, blocked requests, the state in which each wallet was first found and
 // JSON responses kept for the final sweep. Writes are idempotent (retried activities add nothing).
 import type { Knex } from 'knex';
+import type { InvestigationStatus } from '../../../domain/investigations/investigation-request';
 import { keysetPage, type Keyset, type KeysetPage } from '../../keyset-page';
 
-export type InvestigationStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+export type { InvestigationStatus } from '../../../domain/investigations/investigation-request';
 
 export interface InvestigationRow {
   scan_id: string;
