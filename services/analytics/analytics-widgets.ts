@@ -1,13 +1,20 @@
 // The widget views of the analytics console: each answer is chart-ready JSON computed from the
 // precomputed aggregations (or live, for the benchmark's baseline), with `as_of`. Researchers get
 // aggregates only: record lists (ids and values) are left out of their answers.
+//
+// Use cases (the API's /analytics/widgets/* and GET /taxonomy):
+// - viewerOf: who is asking, as the widgets need it (roles)
+// - impactKpis, lossByTaxonomy, taxonomyWithCounts, sankeyFlow, heatmap, countrySummary, countryDetail
+// - pipelineFunnel: the funnel over a window of days (422 when since is after until)
+// - trend: series per metric over a window (defaults per bucket; 422 for a window too long)
+// - activityTimeline: newest events, or counts per day and kind for researchers
 import type { Knex } from 'knex';
-import type { Role } from '../../domain/accounts/roles';
+import type { Principal, Role } from '../../domain/accounts/roles';
+import type { ActivityMetric } from '../../domain/analytics/activity-metrics';
 import { visibleEntityValue } from '../../domain/intelligence/entity-masking';
 import { TAXONOMY_ENTRIES, UNCLASSIFIED, taxonomyEntry, taxonomyLineage, taxonomySankey, taxonomyTree, type SankeyGraph, type TaxonomyTreeNode } from '../../domain/analytics/scam-taxonomy';
 import { analyticsAsOf, type AggregationSource, type AnalyticsView } from '../../db/repositories/analytics/analytics-view-repository';
 import {
-  ACTIVITY_METRICS,
   activityEventCounts,
   activityEvents,
   activityTotals,
@@ -20,17 +27,20 @@ import {
   taxonomyCounts,
   taxonomyLosses,
   topEntities,
-  type ActivityMetric,
   type DayWindow,
   type HeatmapSource,
   type TopEntityRow,
   type TrendBucket,
 } from '../../db/repositories/analytics/dashboard-repository';
+import { ValidationError } from '../errors';
+import { rolesOf } from '../intelligence/intelligence-views';
 
 /** Who is asking: researchers get aggregates only; bank details are visible to analysts only. */
 export interface Viewer {
   roles: readonly Role[];
 }
+
+export const viewerOf = (p: Principal | null): Viewer => ({ roles: rolesOf(p) });
 
 export const aggregateOnly = (v: Viewer) => v.roles.includes('researcher') && !v.roles.some((r) => r === 'admin' || r === 'analyst' || r === 'reviewer');
 
@@ -121,7 +131,12 @@ export const FUNNEL_STAGES: ReadonlyArray<{ stage: ActivityMetric; label: string
   { stage: 'referrals', label: 'LEA referrals' },
 ];
 
+function checkWindow(since: string | undefined, until: string | undefined): void {
+  if (since && until && since > until) throw new ValidationError('since is after until', [{ path: 'query.since', message: 'must not be after until' }]);
+}
+
 export async function pipelineFunnel(knex: Knex, source: AggregationSource, window: DayWindow) {
+  checkWindow(window.since, window.until);
   const [totals, as_of] = await Promise.all([activityTotals(knex, source, window), asOf(knex, ['analytics_daily_activity'], source)]);
   let previous: number | null = null;
   const stages = FUNNEL_STAGES.map(({ stage, label }) => {
@@ -188,7 +203,20 @@ export function bucketStarts(since: string, until: string, bucket: TrendBucket):
   return out;
 }
 
-export async function trend(knex: Knex, source: AggregationSource, metrics: readonly ActivityMetric[], bucket: TrendBucket, window: Required<DayWindow>) {
+const TREND_DEFAULT_DAYS = { day: 30, week: 7 * 12, month: 365 } as const;
+const TREND_MAX_DAYS = { day: 731, week: 3660, month: 3660 } as const;
+
+const dayOffset = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Series per metric from `since` to `until` (default: until today, over the bucket's default span). */
+export async function trend(knex: Knex, source: AggregationSource, metrics: readonly ActivityMetric[], bucket: TrendBucket, days: DayWindow) {
+  const until = days.until ?? new Date().toISOString().slice(0, 10);
+  const since = days.since ?? dayOffset(until, -(TREND_DEFAULT_DAYS[bucket] - 1));
+  checkWindow(since, until);
+  if ((Date.parse(until) - Date.parse(since)) / 86_400_000 >= TREND_MAX_DAYS[bucket]) {
+    throw new ValidationError('window too long', [{ path: 'query.since', message: `at most ${TREND_MAX_DAYS[bucket]} days for bucket=${bucket}` }]);
+  }
+  const window = { since, until };
   const [rows, as_of] = await Promise.all([activityTrend(knex, source, metrics, bucket, window), asOf(knex, ['analytics_daily_activity'], source)]);
   const starts = bucketStarts(window.since, window.until, bucket);
   const series = metrics.map((metric) => {
@@ -273,5 +301,3 @@ export async function activityTimeline(knex: Knex, viewer: Viewer, opts: { limit
   const events = await activityEvents(knex, opts.limit, opts.since);
   return { as_of, items: events.map((e) => ({ at: e.at.toISOString(), kind: e.kind, record_type: e.record_type, record_id: e.record_id })) };
 }
-
-export { ACTIVITY_METRICS };

@@ -1,6 +1,11 @@
 // Campaign views for analysts: risk from the member entities, the taxonomy rollup, the detail with
 // members and timeline, and the LEA referral suggestions. Combines the campaign repository with the
-// pure rules of domain/analytics.
+// pure rules of domain/campaigns and domain/analytics.
+// - listIntelligenceCampaigns: a page of campaigns with member counts, risk and taxonomy lineage,
+//   and the taxonomy rollup of all campaigns (GET /intelligence/campaigns)
+// - campaignDetail: a campaign with its members (bank accounts masked but for analysts), risk and
+//   timeline (GET /intelligence/campaigns/{id}; 404)
+// - leaSuggestions: ranked LEA referral suggestions of a campaign (GET /campaigns/{id}/lea-suggestions; 404)
 import type { Knex } from 'knex';
 import { campaignRisk } from '../../domain/campaigns/campaign-risk';
 import { LEA_LINK_TYPES, LEA_LINK_WEIGHTS, leaCandidatesFromHits, rankLeaCandidates } from '../../domain/campaigns/lea-suggestions';
@@ -10,11 +15,17 @@ import {
   campaignCases,
   campaignEntities,
   campaignStats,
+  campaignTaxonomyCounts,
   campaignTimeline,
   leaSuggestionHits,
+  type CampaignFilters,
   type CampaignRow,
 } from '../../db/repositories/campaigns/campaign-repository';
-import type { Viewer } from '../analytics/analytics-widgets';
+import type { Principal } from '../../domain/accounts/roles';
+import type { Keyset } from '../../domain/keyset';
+import { rolesOf } from '../intelligence/intelligence-views';
+import type { ServiceDeps } from '../service-deps';
+import { getCampaign, listCampaigns } from './campaign-service';
 
 const lineage = (t: string | null) => (t ? taxonomyLineage(t).filter((p) => p !== UNCLASSIFIED) : []);
 
@@ -28,7 +39,7 @@ export async function withCampaignStats(knex: Knex, rows: CampaignRow[]) {
 
 /** Campaign counts per taxonomy node over every campaign, rolled up to the parents; nodes with none left out. */
 export async function campaignTaxonomyRollup(knex: Knex) {
-  const rows = (await knex('campaigns').select('taxonomy').count({ n: '*' }).groupBy('taxonomy')) as Array<{ taxonomy: string | null; n: string }>;
+  const rows = await campaignTaxonomyCounts(knex);
   const totals = rollUpCounts(rows.map((r) => ({ taxonomy: r.taxonomy, campaigns: Number(r.n) })), ['campaigns']);
   const out = TAXONOMY_ENTRIES.filter((e) => totals.has(e.path)).map((e) => ({ taxonomy: e.path, label: e.label, depth: e.depth, campaigns: totals.get(e.path)!.campaigns }));
   const u = totals.get(UNCLASSIFIED);
@@ -36,7 +47,16 @@ export async function campaignTaxonomyRollup(knex: Knex) {
   return out;
 }
 
-export async function campaignDetail(knex: Knex, row: CampaignRow, viewer: Viewer) {
+export async function listIntelligenceCampaigns(deps: Pick<ServiceDeps, 'knex'>, filters: CampaignFilters, page: { limit: number; after?: Keyset }) {
+  const campaigns = await listCampaigns(deps, filters, page);
+  const [items, rollup] = await Promise.all([withCampaignStats(deps.knex, campaigns.rows), campaignTaxonomyRollup(deps.knex)]);
+  return { items, next: campaigns.next, taxonomy_rollup: rollup };
+}
+
+export async function campaignDetail(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, id: string) {
+  const { knex } = deps;
+  const row = await getCampaign(deps, id);
+  const roles = rolesOf(principal);
   const [[withStats], cases, entities, timeline] = await Promise.all([
     withCampaignStats(knex, [row]),
     campaignCases(knex, row.id),
@@ -55,7 +75,7 @@ export async function campaignDetail(knex: Knex, row: CampaignRow, viewer: Viewe
       created_at: c.created_at.toISOString(),
     })),
     member_entities: entities.map((e) => {
-      const value = visibleEntityValue(e.type, e.value, viewer.roles);
+      const value = visibleEntityValue(e.type, e.value, roles);
       return {
         id: e.id,
         type: e.type,
@@ -71,8 +91,9 @@ export async function campaignDetail(knex: Knex, row: CampaignRow, viewer: Viewe
   };
 }
 
-export async function leaSuggestions(knex: Knex, campaignId: string, limit: number) {
-  const hits = await leaSuggestionHits(knex, campaignId, LEA_LINK_TYPES);
+export async function leaSuggestions(deps: Pick<ServiceDeps, 'knex'>, campaignId: string, limit: number) {
+  await getCampaign(deps, campaignId);
+  const hits = await leaSuggestionHits(deps.knex, campaignId, LEA_LINK_TYPES);
   const candidates = leaCandidatesFromHits(
     campaignId,
     hits.map((h) => ({ ...h, observed_at: h.observed_at.toISOString() })),

@@ -1,13 +1,24 @@
-// Intelligence search use case, shared by POST /reviews/search/query and the legacy GET
-// /reviews/search: parse and validate the query and filters (field registry), run it, apply the
-// masking rules of docs/data-model.md for the caller's roles, and record the caller's history.
+// Intelligence search use cases (the API's /reviews/search, /reviews/search/query, /schema and
+// /history). A search parses and validates the query and filters (field registry), runs it, applies
+// the masking rules of docs/data-model.md for the caller's roles, and records the caller's history.
+// Search is for people (403 for a service caller).
+// - searchRecordsAs: run a search for the caller (400 query_syntax or invalid_query)
+// - queryRecords: the same with the cursor as the client sent it (400 for one not from this API)
+// - searchFieldRegistry: the fields, their types and operators, the record types, the syntax
+// - listOwnSearchHistory / deleteOwnSearchHistoryEntry (404) / clearOwnSearchHistory: the caller's history
+// runSearch is the engine behind them (also run by the benchmark).
 import type { Knex } from 'knex';
-import { countMatches, searchRecords, type SearchCursor, type SearchSort } from '../../db/repositories/search/search-repository';
-import { recordSearch } from '../../db/repositories/search/search-history-repository';
-import type { Role } from '../../domain/accounts/roles';
+import { countMatches, searchRecords, type SearchCursor, type SearchHit, type SearchSort } from '../../db/repositories/search/search-repository';
+import { clearSearchHistory, deleteSearchHistoryEntry, listSearchHistory, recordSearch, type SearchHistoryRow } from '../../db/repositories/search/search-history-repository';
+import type { Principal, Role } from '../../domain/accounts/roles';
+import type { Keyset, KeysetPage } from '../../domain/keyset';
 import { HIGHLIGHT_END, HIGHLIGHT_START, maskBankAccount, maskBankDetailsInText, seesBankDetails } from '../../domain/search/bank-detail-mask';
 import { parseSearchQuery, type QueryProblem, type SearchExpr } from '../../domain/search/parse-query';
-import { SEARCH_RECORD_TYPES, type SearchRecordType } from '../../domain/search/search-fields';
+import { operatorsOf, SEARCH_FIELDS, SEARCH_RECORD_TYPES, type SearchRecordType } from '../../domain/search/search-fields';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../errors';
+import type { ServiceDeps } from '../service-deps';
+
+export type { SearchHistoryRow } from '../../db/repositories/search/search-history-repository';
 
 /** Counts (total_estimate, researcher aggregates) are exact up to this many per record type. */
 export const SEARCH_COUNT_CAP = 1000;
@@ -26,18 +37,9 @@ export interface SearchPageCursor extends SearchCursor {
   capped: boolean;
 }
 
-export interface SearchItem {
-  type: SearchRecordType;
-  id: string;
-  title: string;
-  snippet: string;
-  score: number;
-  matched_fields: string[];
-  record: Record<string, unknown>;
-}
-
 export interface SearchResponse {
-  items: SearchItem[];
+  /** Snippets as HTML (snippetHtml), values masked per role. */
+  items: SearchHit[];
   next_cursor: string | null;
   total_estimate: number;
   total_capped: boolean;
@@ -104,7 +106,7 @@ export function snippetHtml(text: string): string {
     .replaceAll(HIGHLIGHT_END, '</mark>');
 }
 
-function maskItem(item: SearchItem): SearchItem {
+function maskItem(item: SearchHit): SearchHit {
   const record = { ...item.record };
   const bank = (item.type === 'entity' || item.type === 'indicator') && record.type === 'bank_account';
   for (const key of ['value', 'display_value'] as const) {
@@ -157,4 +159,82 @@ export async function runSearch(knex: Knex, caller: SearchCaller, req: SearchReq
     total_estimate: total,
     total_capped: capped,
   };
+}
+
+function searchCaller(principal: Principal | null): SearchCaller {
+  if (!principal || principal.kind !== 'user') throw new ForbiddenError('search is for people');
+  return { name: principal.email, roles: principal.roles };
+}
+
+/** runSearch for the caller, a query it refuses answered as a 400 naming where and why. */
+export async function searchRecordsAs(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, req: SearchRequest): Promise<SearchResponse> {
+  try {
+    return await runSearch(deps.knex, searchCaller(principal), req);
+  } catch (err) {
+    if (err instanceof SearchQueryError) {
+      const first = err.problems[0];
+      throw new BadRequestError(
+        err.kind === 'syntax' ? 'query_syntax' : 'invalid_query',
+        err.kind === 'syntax' ? `${first.path}: ${first.message}` : `${first.path}: ${first.message} (at line ${first.line}, column ${first.column})`,
+        err.problems.map((p) => ({ path: p.path, message: p.message, offset: p.offset, line: p.line, column: p.column, ...(p.expected ? { expected: p.expected } : {}), ...(p.field ? { field: p.field } : {}) })),
+      );
+    }
+    throw err;
+  }
+}
+
+/** searchRecordsAs with the request body's cursor (next_cursor of the previous page) still encoded. */
+export async function queryRecords(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, req: Omit<SearchRequest, 'cursor'> & { cursor?: string }): Promise<SearchResponse> {
+  let cursor: SearchPageCursor | undefined;
+  if (req.cursor !== undefined && req.cursor !== '') {
+    cursor = decodeSearchCursor(req.cursor) ?? undefined;
+    if (!cursor) throw new BadRequestError('validation_failed', 'body.cursor: not a cursor from this API', [{ path: 'body.cursor', message: 'not a cursor from this API' }]);
+  }
+  return searchRecordsAs(deps, principal, { query: req.query, types: req.types, filters: req.filters, sort: req.sort, limit: req.limit, cursor });
+}
+
+/** The query language's forms, for GET /reviews/search/schema. */
+const SYNTAX = [
+  { form: 'word', meaning: 'full text (English stemming) over every record type', example: 'romance' },
+  { form: '"a phrase"', meaning: 'the words in this order', example: '"pig butchering"' },
+  { form: 'word*', meaning: 'full-text prefix', example: 'invest*' },
+  { form: 'field:value', meaning: 'field equals value (keywords: case-insensitive; numbers and dates: equality, a bare date is that day)', example: 'status:open' },
+  { form: 'field:"a phrase"', meaning: 'keyword field equals the quoted value', example: 'url:"https://example-invest.com/deposit"' },
+  { form: 'field:val*, field:*val*', meaning: 'keyword wildcard: * matches any characters (trigram index)', example: 'wallet:TQ*' },
+  { form: 'field>n, field>=n, field<n, field<=n (or field:>=n)', meaning: 'comparison on number, money and date fields', example: 'loss>5000, created:>=2026-01-01' },
+  { form: 'field:[a TO b]', meaning: 'inclusive range; * leaves a side open', example: 'loss:[1000 TO 5000], created:[2026-01-01 TO *]' },
+  { form: 'a AND b, a b', meaning: 'both (whitespace is AND)', example: 'wallet:TQ* AND loss>5000' },
+  { form: 'a OR b', meaning: 'either; AND binds tighter: a OR b AND c is a OR (b AND c)', example: 'romance OR investment' },
+  { form: 'NOT a, -a', meaning: 'not; binds tighter than AND', example: 'NOT status:closed' },
+  { form: '( ... )', meaning: 'grouping', example: '(romance OR dating) AND loss>1000' },
+];
+
+/** The field registry as clients read it: fields with their record types and operators, and the syntax. */
+export function searchFieldRegistry() {
+  return {
+    record_types: [...SEARCH_RECORD_TYPES],
+    fields: SEARCH_FIELDS.map((f) => ({
+      name: f.name,
+      type: f.type,
+      description: f.description,
+      record_types: SEARCH_RECORD_TYPES.filter((t) => f.sources[t]),
+      operators: [...operatorsOf(f.type)],
+      ...(f.values ? { values: [...f.values] } : {}),
+      examples: f.examples,
+    })),
+    syntax: SYNTAX,
+  };
+}
+
+export async function listOwnSearchHistory(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, page: { limit: number; after?: Keyset }): Promise<KeysetPage<SearchHistoryRow>> {
+  return listSearchHistory(deps.knex, searchCaller(principal).name, page);
+}
+
+export async function deleteOwnSearchHistoryEntry(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, id: string): Promise<void> {
+  if (!(await deleteSearchHistoryEntry(deps.knex, searchCaller(principal).name, id))) throw new NotFoundError(`no entry ${id} in your search history`);
+}
+
+/** How many entries were deleted. */
+export async function clearOwnSearchHistory(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null): Promise<number> {
+  return clearSearchHistory(deps.knex, searchCaller(principal).name);
 }

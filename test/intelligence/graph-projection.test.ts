@@ -10,7 +10,8 @@ import { recordSourceEntities } from '../../db/repositories/intelligence/entity-
 import { entityNodes } from '../../db/repositories/intelligence/intel-read-repository';
 import { traverseGraph, type TraversalOptions } from '../../db/repositories/intelligence/graph-traversal-repository';
 import { RELATIONSHIP_KINDS, type RelationshipKind } from '../../domain/intelligence/entity-types';
-import { GraphAdjacency, uuidWords } from '../../domain/intelligence/adjacency';
+import { GraphAdjacency } from '../../domain/intelligence/adjacency';
+import { uuidWords } from '../../domain/intelligence/uuid-words';
 import { GraphProjection, graphProjectionFor, traverseRelationshipGraph } from '../../services/intelligence/graph-projection';
 import { testKnex } from '../support/platform';
 

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { recordSourceEntities } from '../../db/repositories/intelligence/entity-repository';
-import { INTEL_ENTITY_ORDERS, listIntelEntities, refreshEntityLoss, streamIntelEntities, type IntelEntityRow } from '../../db/repositories/intelligence/intel-entity-repository';
+import { listIntelEntities, refreshEntityLoss, streamIntelEntities, type IntelEntityRow } from '../../db/repositories/intelligence/intel-entity-repository';
+import { INTEL_ENTITY_ORDERS } from '../../domain/intelligence/entity-explorer';
 import { testKnex } from '../support/platform';
 
 const uniq = () => randomUUID().slice(0, 8);

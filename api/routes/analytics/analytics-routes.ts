@@ -4,9 +4,7 @@
 // researchers get aggregates only (no record ids or values), bank details are masked for all but
 // analysts. Aggregations are read from materialized views refreshed by the analytics-refresh
 // Schedule, so each answer carries `as_of`.
-import { z } from 'zod';
-import type { Principal, Role } from '../../../domain/accounts/roles';
-import { ACTIVITY_METRICS, type ActivityMetric } from '../../../db/repositories/analytics/dashboard-repository';
+import type { z } from 'zod';
 import { analyticsOverview, dashboardOverview, impactDashboard, intelligenceDashboard, WIDGET_CATALOG } from '../../../services/analytics/analytics-dashboards';
 import {
   activityTimeline,
@@ -19,15 +17,17 @@ import {
   sankeyFlow,
   taxonomyWithCounts,
   trend,
+  viewerOf,
 } from '../../../services/analytics/analytics-widgets';
-import { ValidationError } from '../../errors';
 import { defineRoute } from '../../route-definition';
 import {
   ActivityTimelineSchema,
   AnalyticsOverviewSchema,
   CountryDetailSchema,
+  CountryParam,
   CountrySummarySchema,
   DashboardOverviewSchema,
+  HeatmapQuery,
   HeatmapSchema,
   ImpactDashboardSchema,
   ImpactKpisSchema,
@@ -35,56 +35,16 @@ import {
   LossByTaxonomySchema,
   PipelineFunnelSchema,
   SankeySchema,
+  TaxonomySchema,
+  TimelineQuery,
+  TrendQuery,
   TrendSchema,
   WidgetCatalogSchema,
+  WindowQuery,
 } from './analytics-schemas';
-import { TaxonomySchema } from './taxonomy-schemas';
 
 /** Dashboards are for every role; what a researcher sees is reduced to aggregates. */
 export const DASHBOARD_READERS = ['admin', 'analyst', 'researcher', 'reviewer'] as const;
-
-const viewer = (p: Principal | null): { roles: Role[] } => ({ roles: p?.kind === 'user' ? p.roles : [] });
-
-const DaySchema = z
-  .string()
-  .regex(/^(19|2\d)\d{2}-\d{2}-\d{2}$/, 'a UTC day, YYYY-MM-DD, years 1900-2999')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'not a calendar day');
-
-const WindowQuery = z.object({ since: DaySchema.optional().describe('first day (inclusive, UTC)'), until: DaySchema.optional().describe('last day (inclusive, UTC)') });
-
-function checkWindow(since: string | undefined, until: string | undefined): void {
-  if (since && until && since > until) throw new ValidationError('since is after until', [{ path: 'query.since', message: 'must not be after until' }]);
-}
-
-const TREND_DEFAULT_DAYS = { day: 30, week: 7 * 12, month: 365 } as const;
-const TREND_MAX_DAYS = { day: 731, week: 3660, month: 3660 } as const;
-
-const TrendQuery = WindowQuery.extend({
-  metric: z
-    .string()
-    .optional()
-    .describe(`comma-separated metrics (default all): ${ACTIVITY_METRICS.join(', ')}`)
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return [...ACTIVITY_METRICS];
-      const list = [...new Set(v.split(',').map((s) => s.trim()))];
-      const bad = list.filter((m) => !(ACTIVITY_METRICS as readonly string[]).includes(m));
-      if (bad.length) {
-        ctx.addIssue({ code: 'custom', message: `unknown metric ${bad.join(', ')}; known: ${ACTIVITY_METRICS.join(', ')}` });
-        return z.NEVER;
-      }
-      return list as ActivityMetric[];
-    }),
-  bucket: z.enum(['day', 'week', 'month']).default('day'),
-});
-
-const HeatmapQuery = z.object({ source: z.enum(['intakes', 'sightings']).default('intakes').describe('intakes by received time, or sightings by observed time (UTC)') });
-const CountryParam = z.object({ country: z.string().regex(/^[A-Za-z]{2}$/, 'an ISO 3166-1 alpha-2 code').describe('ISO 3166-1 alpha-2, e.g. GB') });
-const TimelineQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  since: z.string().datetime({ offset: true }).optional().describe('only events at or after this instant (ISO 8601)'),
-});
-
-const dayOffset = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const get = <Q>(path: string, summary: string, schema: z.ZodType, handler: Parameters<typeof defineRoute<Record<string, never>, Q>>[0]['handler'], query?: z.ZodType<Q>) =>
   defineRoute<Record<string, never>, Q>({
@@ -100,7 +60,7 @@ const get = <Q>(path: string, summary: string, schema: z.ZodType, handler: Param
 
 export const analyticsRoutes = [
   get('/intelligence/dashboard', 'Entity, indicator, campaign and platform KPIs (the riskiest entities for all but researchers)', IntelligenceDashboardSchema, async ({ principal, deps }) => ({
-    body: await intelligenceDashboard(deps.knex, viewer(principal), 'view'),
+    body: await intelligenceDashboard(deps.knex, viewerOf(principal), 'view'),
   })),
   get('/impact/dashboard', 'Platform KPI cards and loss by taxonomy (per currency, exact decimals)', ImpactDashboardSchema, async ({ deps }) => ({ body: await impactDashboard(deps.knex, 'view') })),
   get('/dashboard/overview', 'Dashboard overview: KPI cards, the last 30 days\' funnel and daily trend, the top scam types', DashboardOverviewSchema, async ({ deps }) => ({
@@ -121,10 +81,7 @@ export const analyticsRoutes = [
     '/analytics/widgets/pipeline-funnel',
     'Pipeline funnel: intakes -> cases -> reviews -> referrals created in a window of days (all time without one)',
     PipelineFunnelSchema,
-    async ({ query, deps }) => {
-      checkWindow(query.since, query.until);
-      return { body: await pipelineFunnel(deps.knex, 'view', { since: query.since, until: query.until }) };
-    },
+    async ({ query, deps }) => ({ body: await pipelineFunnel(deps.knex, 'view', { since: query.since, until: query.until }) }),
     WindowQuery,
   ),
   get('/analytics/widgets/taxonomy-sankey', 'Taxonomy Sankey flow: {nodes, links} from all cases down the taxonomy tree', SankeySchema, async ({ deps }) => ({ body: await sankeyFlow(deps.knex, 'view') })),
@@ -133,15 +90,7 @@ export const analyticsRoutes = [
     '/analytics/widgets/trend',
     'Trend time-series per metric, bucketed by day, week (Monday) or month, zero-filled',
     TrendSchema,
-    async ({ query, deps }) => {
-      const until = query.until ?? new Date().toISOString().slice(0, 10);
-      const since = query.since ?? dayOffset(until, -(TREND_DEFAULT_DAYS[query.bucket] - 1));
-      checkWindow(since, until);
-      if ((Date.parse(until) - Date.parse(since)) / 86_400_000 >= TREND_MAX_DAYS[query.bucket]) {
-        throw new ValidationError('window too long', [{ path: 'query.since', message: `at most ${TREND_MAX_DAYS[query.bucket]} days for bucket=${query.bucket}` }]);
-      }
-      return { body: await trend(deps.knex, 'view', query.metric, query.bucket, { since, until }) };
-    },
+    async ({ query, deps }) => ({ body: await trend(deps.knex, 'view', query.metric, query.bucket, { since: query.since, until: query.until }) }),
     TrendQuery,
   ),
   get('/analytics/widgets/countries', 'Country summary: entities, sightings and intakes per country (phone numbers, IBANs, ccTLDs)', CountrySummarySchema, async ({ deps }) => ({
@@ -155,13 +104,13 @@ export const analyticsRoutes = [
     access: { roles: DASHBOARD_READERS },
     request: { params: CountryParam },
     responses: { 200: { description: 'The country (zeros when nothing points to it)', schema: CountryDetailSchema } },
-    handler: async ({ params, principal, deps }) => ({ body: await countryDetail(deps.knex, 'view', params.country.toUpperCase(), viewer(principal)) }),
+    handler: async ({ params, principal, deps }) => ({ body: await countryDetail(deps.knex, 'view', params.country.toUpperCase(), viewerOf(principal)) }),
   }),
   get<z.infer<typeof TimelineQuery>>(
     '/analytics/widgets/activity-timeline',
     'Activity timeline: the newest intakes, cases, review decisions, referrals, investigations and campaigns (researchers: counts per day and kind)',
     ActivityTimelineSchema,
-    async ({ query, principal, deps }) => ({ body: await activityTimeline(deps.knex, viewer(principal), { limit: query.limit, since: query.since ? new Date(query.since) : null }) }),
+    async ({ query, principal, deps }) => ({ body: await activityTimeline(deps.knex, viewerOf(principal), { limit: query.limit, since: query.since ? new Date(query.since) : null }) }),
     TimelineQuery,
   ),
 ];

@@ -1,6 +1,74 @@
-// Response schemas of the dashboards and widget views (chart-ready JSON). Every answer carries
-// `as_of`: when the precomputed aggregations it reads were last refreshed.
+// Request and response schemas of the dashboards and widget views (chart-ready JSON), and the scam
+// taxonomy's (a path in requests of the case and campaign routes, the tree of GET /taxonomy).
+// Every answer carries `as_of`: when the precomputed aggregations it reads were last refreshed.
 import { z } from 'zod';
+import { ACTIVITY_METRICS, type ActivityMetric } from '../../../domain/analytics/activity-metrics';
+import { TAXONOMY_ENTRIES, type TaxonomyTreeNode } from '../../../domain/analytics/scam-taxonomy';
+
+// ---- requests ---------------------------------------------------------------------------------
+
+const DaySchema = z
+  .string()
+  .regex(/^(19|2\d)\d{2}-\d{2}-\d{2}$/, 'a UTC day, YYYY-MM-DD, years 1900-2999')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'not a calendar day');
+
+export const WindowQuery = z.object({ since: DaySchema.optional().describe('first day (inclusive, UTC)'), until: DaySchema.optional().describe('last day (inclusive, UTC)') });
+
+export const TrendQuery = WindowQuery.extend({
+  metric: z
+    .string()
+    .optional()
+    .describe(`comma-separated metrics (default all): ${ACTIVITY_METRICS.join(', ')}`)
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return [...ACTIVITY_METRICS];
+      const list = [...new Set(v.split(',').map((s) => s.trim()))];
+      const bad = list.filter((m) => !(ACTIVITY_METRICS as readonly string[]).includes(m));
+      if (bad.length) {
+        ctx.addIssue({ code: 'custom', message: `unknown metric ${bad.join(', ')}; known: ${ACTIVITY_METRICS.join(', ')}` });
+        return z.NEVER;
+      }
+      return list as ActivityMetric[];
+    }),
+  bucket: z.enum(['day', 'week', 'month']).default('day'),
+});
+
+export const HeatmapQuery = z.object({ source: z.enum(['intakes', 'sightings']).default('intakes').describe('intakes by received time, or sightings by observed time (UTC)') });
+export const CountryParam = z.object({ country: z.string().regex(/^[A-Za-z]{2}$/, 'an ISO 3166-1 alpha-2 code').describe('ISO 3166-1 alpha-2, e.g. GB') });
+export const TimelineQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  since: z.string().datetime({ offset: true }).optional().describe('only events at or after this instant (ISO 8601)'),
+});
+
+// ---- the scam taxonomy ------------------------------------------------------------------------
+
+const PATHS = TAXONOMY_ENTRIES.map((e) => e.path) as [string, ...string[]];
+
+/** A node of the scam taxonomy by path (`investment/crypto/pig-butchering`); anything else is a 400. */
+export const TaxonomyPathSchema = z.enum(PATHS).describe('a path of the scam taxonomy (GET /taxonomy)');
+
+export const TaxonomyNodeSchema: z.ZodType<TaxonomyTreeNode> = z
+  .object({
+    path: z.string(),
+    slug: z.string(),
+    label: z.string(),
+    depth: z.number().int(),
+    cases: z.number().int().describe('cases tagged with this node or any node below it'),
+    campaigns: z.number().int().describe('campaigns tagged with this node or any node below it'),
+    get children() {
+      return z.array(TaxonomyNodeSchema);
+    },
+  })
+  .meta({ id: 'TaxonomyNode' });
+
+export const TaxonomySchema = z
+  .object({
+    as_of: z.string(),
+    nodes: z.array(TaxonomyNodeSchema),
+    unclassified: z.object({ cases: z.number().int(), campaigns: z.number().int() }).describe('cases and campaigns with no (or an unknown) taxonomy path'),
+  })
+  .meta({ id: 'Taxonomy' });
+
+// ---- dashboards and widgets -------------------------------------------------------------------
 
 const AsOf = z.string().describe('when the aggregations behind this answer were last refreshed (ISO 8601 UTC)');
 const Amount = z.object({ currency: z.string(), amount: z.string().describe('numeric(20,2) as a decimal string; never a float') });

@@ -1,8 +1,19 @@
 // Request and response schemas of the campaign routes.
 import { z } from 'zod';
-import { CAMPAIGN_STATUSES, type CampaignRow } from '../../../db/repositories/campaigns/campaign-repository';
+import { CAMPAIGN_STATUSES } from '../../../domain/campaigns/campaign-status';
+import type { CampaignRow } from '../../../services/campaigns/campaign-service';
+import { pageQueryShape } from '../../pagination';
 import { storedText } from '../cases/case-schemas';
-import { TaxonomyPathSchema } from '../analytics/taxonomy-schemas';
+import { TaxonomyPathSchema } from '../analytics/analytics-schemas';
+
+export const CampaignListQuery = z.object({
+  status: z.enum(CAMPAIGN_STATUSES).optional(),
+  taxonomy: TaxonomyPathSchema.optional().describe('campaigns tagged with this node or any node below it'),
+  q: storedText(200).optional().describe('substring of the name or description (case-insensitive)'),
+  ...pageQueryShape,
+});
+
+export const LeaSuggestionQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50).describe('at most this many suggestions (default 50)') });
 
 export const CampaignSchema = z
   .object({
@@ -16,6 +27,8 @@ export const CampaignSchema = z
     updated_at: z.string(),
   })
   .meta({ id: 'Campaign' });
+
+export const CampaignPageSchema = z.object({ items: z.array(CampaignSchema), next_cursor: z.string().nullable() }).meta({ id: 'CampaignPage' });
 
 export function campaignView(c: CampaignRow): z.infer<typeof CampaignSchema> {
   return {
@@ -79,6 +92,10 @@ export const IntelligenceCampaignSchema = CampaignSchema.extend({
 export const TaxonomyRollupSchema = z.array(
   z.object({ taxonomy: z.string(), label: z.string(), depth: z.number().int(), campaigns: z.number().int() }),
 );
+
+export const IntelligenceCampaignPageSchema = z
+  .object({ items: z.array(IntelligenceCampaignSchema), next_cursor: z.string().nullable(), taxonomy_rollup: TaxonomyRollupSchema })
+  .meta({ id: 'IntelligenceCampaignPage' });
 
 const EntityOut = z.object({
   id: z.string().uuid(),

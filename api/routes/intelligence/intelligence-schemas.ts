@@ -1,7 +1,82 @@
-// Response shapes of the intelligence routes (api/routes/intelligence/intelligence-routes.ts).
+// Request and response schemas of the intelligence routes (api/routes/intelligence/intelligence-routes.ts).
 import { z } from 'zod';
+import { ACTIVITY_BUCKETS, INTEL_ENTITY_ORDERS } from '../../../domain/intelligence/entity-explorer';
 import { GRAPH_ENTITY_TYPES, RELATIONSHIP_KINDS, SOURCE_KINDS } from '../../../domain/intelligence/entity-types';
 import { RISK_FACTORS } from '../../../domain/intelligence/risk-score';
+import { decodeEntityCursor, decodeIndicatorCursor } from '../../../services/intelligence/intelligence-service';
+import { cursorParam } from '../../pagination';
+
+// ---- requests ---------------------------------------------------------------------------------
+
+const limitParam = (def: number, max: number) => z.coerce.number().int().min(1).max(max).default(def).describe(`Page size (1-${max}, default ${def})`);
+
+export const EntityListQuery = z.object({
+  entity_type: z.enum(GRAPH_ENTITY_TYPES).optional(),
+  min_loss: z
+    .string()
+    .regex(/^\d{1,18}(\.\d{1,2})?$/, 'a non-negative decimal with at most 2 decimals')
+    .optional()
+    .describe('keeps entities whose largest per-currency loss total is at least this'),
+  order_by: z.enum(INTEL_ENTITY_ORDERS).default('risk').describe('descending; default risk'),
+  limit: limitParam(50, 500),
+  cursor: cursorParam(decodeEntityCursor),
+});
+
+export const IdParam = z.object({ id: z.string().uuid() });
+// A path or query longer than Node's 16 KB header limit is refused before the router (431); 1,000
+// characters stay under it even percent-encoded. Longer values (URLs up to 2,048) are reached by id.
+const KEY_VALUE_MAX = 1000;
+const SEED_MAX = 200;
+export const KeyParam = z.object({
+  type: z.enum(GRAPH_ENTITY_TYPES),
+  value: z.string().min(1).max(KEY_VALUE_MAX).describe(`the value as found or normalized (at most ${KEY_VALUE_MAX} characters; reach longer ones by id)`),
+});
+
+export const ActivityQuery = z.object({
+  bucket: z.enum(ACTIVITY_BUCKETS).default('day'),
+  since: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe('start (ISO 8601); default 30 days, 26 weeks or 12 months back for day, week, month'),
+});
+
+export const NeighborsQuery = z.object({ limit: limitParam(100, 500).describe('most edges (heaviest first), 1-500, default 100') });
+
+const listOf = <T extends z.ZodType>(item: T) =>
+  z
+    .union([item, z.array(item)])
+    .transform((v) => (Array.isArray(v) ? v : [v]) as Array<z.infer<T>>);
+
+export const GraphQuery = z.object({
+  seed: z
+    // Several seeds share one query string: each at most 200 characters (longer values by id).
+    .union([z.string().min(1).max(SEED_MAX), z.array(z.string().min(1).max(SEED_MAX)).min(1).max(5)])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .describe('repeatable (at most 5): an entity id, or type:value (for example domain:pay.example), at most 200 characters'),
+  depth: z.coerce.number().int().min(1).max(4).default(2),
+  max_nodes: z.coerce.number().int().min(1).max(2000).default(500),
+  edge_kinds: listOf(z.enum(RELATIONSHIP_KINDS)).optional().describe('repeatable; default every kind'),
+  min_weight: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export const GraphPngQuery = GraphQuery.extend({
+  width: z.coerce.number().int().min(320).max(4000).default(1600),
+  height: z.coerce.number().int().min(240).max(4000).default(1200),
+});
+
+export const SearchQuery = z.object({
+  q: z.string().trim().min(3).max(200).describe('3+ characters: prefix or substring of an entity value (case-insensitive)'),
+  entity_type: z.enum(GRAPH_ENTITY_TYPES).optional(),
+  limit: limitParam(20, 100),
+});
+
+export const IndicatorListQuery = z.object({
+  category: z.string().min(1).max(200).optional(),
+  min_confidence: z.coerce.number().int().min(0).max(100).optional(),
+  limit: limitParam(50, 500),
+  cursor: cursorParam(decodeIndicatorCursor),
+});
+
+// ---- responses --------------------------------------------------------------------------------
 
 const ts = z.string().describe('ISO 8601, UTC');
 const EntityType = z.enum(GRAPH_ENTITY_TYPES);

@@ -1,9 +1,11 @@
 // Request and response schemas of the /reviews/search/* routes.
 import { z } from 'zod';
 import { SAVED_SEARCH_VISIBILITIES, SHARE_PERMISSIONS } from '../../../domain/search/saved-search-access';
-import { SEARCH_FIELD_TYPES, SEARCH_OPERATORS, SEARCH_RECORD_TYPES } from '../../../domain/search/search-fields';
+import { SEARCH_FIELD_TYPES, SEARCH_OPERATORS, SEARCH_RECORD_TYPES, type SearchRecordType } from '../../../domain/search/search-fields';
 import { ROLES } from '../../../domain/accounts/roles';
-import type { SavedSearchRow, SavedSearchWithShares } from '../../../db/repositories/search/saved-search-repository';
+import type { SavedSearchRow, SavedSearchWithShares } from '../../../services/search/saved-search-service';
+import { decodeSearchCursor } from '../../../services/search/search-service';
+import { cursorParam, pageQueryShape } from '../../pagination';
 import { EmailAddressSchema, storedText } from '../cases/case-schemas';
 
 export const SearchRecordTypeSchema = z.enum(SEARCH_RECORD_TYPES);
@@ -19,6 +21,38 @@ export const FiltersSchema = z
   .describe('field -> value or values (values of one field are OR-ed, fields AND-ed), in query syntax after the colon: {"status": ["open", "triage"], "loss": ">5000"}');
 
 export const SearchSortSchema = z.enum(['relevance', 'newest']).describe('relevance (full-text rank; records without free-text terms rank equal) or newest first');
+
+export const QueryBody = z
+  .object({
+    query: QueryTextSchema,
+    types: z.array(SearchRecordTypeSchema).max(SEARCH_RECORD_TYPES.length).optional().describe('record types to search (default: all)'),
+    filters: FiltersSchema.optional(),
+    sort: SearchSortSchema.default('relevance'),
+    limit: z.number().int().min(1).max(500).default(50),
+    cursor: z.string().max(1000).optional().describe('next_cursor of the previous page (same query)'),
+  })
+  .strict();
+
+export const LegacyQuery = z.object({
+  q: QueryTextSchema.default(''),
+  type: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('a record type or a comma list (case, intake, investigation, entity, wallet, indicator)')
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      const types = v.split(',').map((t) => t.trim());
+      const bad = types.find((t) => !(SEARCH_RECORD_TYPES as readonly string[]).includes(t));
+      if (bad !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `unknown record type "${bad}"; one of ${SEARCH_RECORD_TYPES.join(', ')}` });
+        return z.NEVER;
+      }
+      return types as SearchRecordType[];
+    }),
+  limit: pageQueryShape.limit,
+  cursor: cursorParam(decodeSearchCursor),
+});
 
 export const SearchHitSchema = z
   .object({
@@ -74,6 +108,10 @@ export const SearchHistoryEntrySchema = z
   })
   .meta({ id: 'SearchHistoryEntry' });
 
+export const SearchHistoryQuery = z.object(pageQueryShape);
+
+export const SearchHistoryClearedSchema = z.object({ deleted: z.number().int() });
+
 const TagSchema = z.string().regex(/^[\p{L}\p{N}][\p{L}\p{N} ._:/-]{0,49}$/u, '1-50 letters, digits, space . _ : / - (starting with a letter or digit)');
 export const TagsSchema = z.array(TagSchema).max(50);
 export const SavedSearchNameSchema = storedText(200).trim().min(1);
@@ -84,6 +122,12 @@ export const ShareSchema = z.object({
   permission: z.enum(SHARE_PERMISSIONS),
   shared_by: z.string(),
   shared_at: z.string(),
+});
+
+export const SavedSearchListQuery = z.object({
+  tag: z.string().max(50).optional().describe('only searches with this tag'),
+  owner: z.string().max(320).optional().describe('only searches of this owner'),
+  ...pageQueryShape,
 });
 
 export const SavedSearchSchema = z

@@ -2,12 +2,10 @@
 // analytics-view-repository.ts (or, for the benchmark's baseline, their definitions run live); the
 // few record lists (top entities, activity timeline, a country's entities) are indexed reads.
 import type { Knex } from 'knex';
+import { ACTIVITY_METRICS, type ActivityMetric } from '../../../domain/analytics/activity-metrics';
 import { analyticsRelation, type AggregationSource } from './analytics-view-repository';
 
 const num = (v: string | number | null | undefined) => Number(v ?? 0);
-
-export const ACTIVITY_METRICS = ['intakes', 'cases', 'reviews', 'decisions', 'referrals', 'investigations', 'sightings', 'entities'] as const;
-export type ActivityMetric = (typeof ACTIVITY_METRICS)[number];
 
 export interface DayWindow {
   /** Inclusive first day (YYYY-MM-DD, UTC). */

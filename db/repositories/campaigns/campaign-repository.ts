@@ -2,12 +2,11 @@
 // A case joins through cases.campaign_id (at most one campaign), an entity through campaign_entities.
 // A campaign's entities are its own (campaign_entities) plus its member cases' entities (linked,
 // sighted in the case, sighted in the case's linked intakes and investigations), as for a case.
+// Writes run in the caller's transaction: the use cases (services/campaigns/campaign-service.ts)
+// record the audit event in the same one.
 import type { Knex } from 'knex';
-import { recordAuditEvent } from '../audit/audit-event-repository';
 import { keysetPage, type Keyset, type KeysetPage } from '../../keyset-page';
-
-export type CampaignStatus = 'active' | 'dormant' | 'closed';
-export const CAMPAIGN_STATUSES = ['active', 'dormant', 'closed'] as const;
+import type { CampaignStatus } from '../../../domain/campaigns/campaign-status';
 
 export interface CampaignRow {
   id: string;
@@ -49,7 +48,8 @@ export async function listCampaigns(knex: Knex, f: CampaignFilters, page: { limi
   return keysetPage<CampaignRow>(knex, q, { tsColumn: 'campaigns.created_at', idColumn: 'campaigns.id', limit: page.limit, after: page.after });
 }
 
-function isNameClash(err: unknown): boolean {
+/** True for the error of a write that would give two campaigns the same name (case-insensitive). */
+export function isCampaignNameClash(err: unknown): boolean {
   const e = err as { code?: string; constraint?: string };
   return e?.code === '23505' && e.constraint === 'campaigns_name_unique';
 }
@@ -61,30 +61,20 @@ export interface NewCampaign {
   taxonomy?: string | null;
 }
 
-/** Creates a campaign and its audit event in one transaction; `clash` when the name is taken (case-insensitive). */
-export async function createCampaign(knex: Knex, input: NewCampaign, by: string): Promise<{ ok: true; row: CampaignRow } | { ok: false; reason: 'clash' }> {
-  try {
-    const row = await knex.transaction(async (trx) => {
-      const [created] = await trx('campaigns')
-        .insert({
-          name: input.name,
-          description: input.description ?? '',
-          status: input.status ?? 'active',
-          taxonomy: input.taxonomy ?? null,
-          created_by: by,
-          created_at: trx.raw('clock_timestamp()'),
-          updated_at: trx.raw('clock_timestamp()'),
-        })
-        .returning('*');
-      const c = created as CampaignRow;
-      await recordAuditEvent(trx, { actor: by, action: 'campaign.create', target_type: 'campaign', target_id: c.id, details: { name: c.name, status: c.status, taxonomy: c.taxonomy } });
-      return c;
-    });
-    return { ok: true, row };
-  } catch (err) {
-    if (isNameClash(err)) return { ok: false, reason: 'clash' };
-    throw err;
-  }
+/** Inserts a campaign; a taken name (case-insensitive) fails the statement (isCampaignNameClash). */
+export async function insertCampaign(trx: Knex.Transaction, input: NewCampaign, by: string): Promise<CampaignRow> {
+  const [created] = await trx('campaigns')
+    .insert({
+      name: input.name,
+      description: input.description ?? '',
+      status: input.status ?? 'active',
+      taxonomy: input.taxonomy ?? null,
+      created_by: by,
+      created_at: trx.raw('clock_timestamp()'),
+      updated_at: trx.raw('clock_timestamp()'),
+    })
+    .returning('*');
+  return created as CampaignRow;
 }
 
 export interface MemberRef {
@@ -103,92 +93,90 @@ export interface CampaignPatch {
 
 export type CampaignUpdateResult =
   | { ok: true; row: CampaignRow; changes: Record<string, unknown> }
-  | { ok: false; reason: 'not_found' | 'clash' }
+  | { ok: false; reason: 'not_found' }
   | { ok: false; reason: 'unknown_member'; index: number; list: 'add' | 'remove'; ref: MemberRef }
   | { ok: false; reason: 'case_in_other_campaign'; index: number; ref: MemberRef; campaign_id: string };
 
 /**
- * Changes a campaign and its members in one transaction with its audit event. Adding a member that
- * is already in is a no-op; removing one that is not in is a no-op; a case in another campaign is
- * refused (a case is in at most one: remove it there first), as is an unknown member: the first
- * refused ref in list order is named, and nothing is written.
+ * Changes a campaign and its members, in the caller's transaction (`changes` is what its audit
+ * event records); a new name that is taken fails the statement (isCampaignNameClash). Adding a
+ * member that is already in is a no-op; removing one that is not in is a no-op; a case in another
+ * campaign is refused (a case is in at most one: remove it there first), as is an unknown member:
+ * the first refused ref in list order is named, and nothing is written.
  */
-export async function updateCampaign(knex: Knex, id: string, patch: CampaignPatch, by: string): Promise<CampaignUpdateResult> {
-  try {
-    return await knex.transaction(async (trx): Promise<CampaignUpdateResult> => {
-      const current = await trx<CampaignRow>('campaigns').where({ id }).forUpdate().first();
-      if (!current) return { ok: false, reason: 'not_found' };
-      const changes: Record<string, unknown> = {};
-      for (const key of ['name', 'description', 'status', 'taxonomy'] as const) {
-        if (patch[key] !== undefined && patch[key] !== current[key]) changes[key] = { from: current[key], to: patch[key] };
-      }
-      // Members are checked and written set by set (a few queries for up to 500 + 500 refs, not
-      // one or two per ref), and every ref is checked before anything is written: a refused patch
-      // changes nothing.
-      const key = (ref: MemberRef) => `${ref.type}:${ref.id.toLowerCase()}`;
-      const firstOf = (refs: MemberRef[]) => {
-        const seen = new Set<string>();
-        return refs.filter((r) => !seen.has(key(r)) && seen.add(key(r)));
-      };
-      const adds = patch.add ?? [];
-      const addCaseIds = [...new Set(adds.filter((r) => r.type === 'case').map((r) => r.id.toLowerCase()))];
-      const addEntityIds = [...new Set(adds.filter((r) => r.type === 'entity').map((r) => r.id.toLowerCase()))];
-      const caseCampaign = new Map(
-        (addCaseIds.length ? ((await trx('cases').whereIn('id', addCaseIds).forUpdate().select('id', 'campaign_id')) as Array<{ id: string; campaign_id: string | null }>) : []).map((c) => [c.id, c.campaign_id] as const),
-      );
-      const knownEntities = new Set(addEntityIds.length ? ((await trx('entities').whereIn('id', addEntityIds).select('id')) as Array<{ id: string }>).map((e) => e.id) : []);
-      for (const [index, ref] of adds.entries()) {
-        const refId = ref.id.toLowerCase();
-        if (ref.type === 'case') {
-          if (!caseCampaign.has(refId)) return { ok: false, reason: 'unknown_member', index, list: 'add', ref };
-          const other = caseCampaign.get(refId);
-          if (other && other !== id) return { ok: false, reason: 'case_in_other_campaign', index, ref, campaign_id: other };
-        } else if (!knownEntities.has(refId)) {
-          return { ok: false, reason: 'unknown_member', index, list: 'add', ref };
-        }
-      }
-      const joiningCases = addCaseIds.filter((c) => caseCampaign.get(c) !== id);
-      if (joiningCases.length) await trx('cases').whereIn('id', joiningCases).update({ campaign_id: id, updated_at: trx.raw('clock_timestamp()') });
-      const joinedEntities = addEntityIds.length
-        ? ((await trx('campaign_entities')
-            .insert(addEntityIds.map((entityId) => ({ campaign_id: id, entity_id: entityId, added_by: by })))
-            .onConflict(['campaign_id', 'entity_id'])
-            .ignore()
-            .returning('entity_id')) as Array<{ entity_id: string }>).map((r) => r.entity_id)
-        : [];
-      const joined = new Set([...joiningCases.map((c) => `case:${c}`), ...joinedEntities.map((e) => `entity:${e}`)]);
-      const added = firstOf(adds).filter((r) => joined.has(key(r)));
-
-      const removes = patch.remove ?? [];
-      const removeCaseIds = [...new Set(removes.filter((r) => r.type === 'case').map((r) => r.id.toLowerCase()))];
-      const removeEntityIds = [...new Set(removes.filter((r) => r.type === 'entity').map((r) => r.id.toLowerCase()))];
-      const leftCases = removeCaseIds.length
-        ? ((await trx('cases').whereIn('id', removeCaseIds).where({ campaign_id: id }).update({ campaign_id: null, updated_at: trx.raw('clock_timestamp()') }).returning('id')) as Array<{ id: string }>)
-        : [];
-      const leftEntities = removeEntityIds.length
-        ? ((await trx('campaign_entities').where({ campaign_id: id }).whereIn('entity_id', removeEntityIds).delete().returning('entity_id')) as Array<{ entity_id: string }>)
-        : [];
-      const left = new Set([...leftCases.map((c) => `case:${c.id}`), ...leftEntities.map((e) => `entity:${e.entity_id}`)]);
-      const removed = firstOf(removes).filter((r) => left.has(key(r)));
-      if (added.length) changes.added = added;
-      if (removed.length) changes.removed = removed;
-      const [row] = await trx('campaigns')
-        .where({ id })
-        .update({
-          ...(patch.name !== undefined ? { name: patch.name } : {}),
-          ...(patch.description !== undefined ? { description: patch.description } : {}),
-          ...(patch.status !== undefined ? { status: patch.status } : {}),
-          ...(patch.taxonomy !== undefined ? { taxonomy: patch.taxonomy } : {}),
-          updated_at: trx.raw('clock_timestamp()'),
-        })
-        .returning('*');
-      await recordAuditEvent(trx, { actor: by, action: 'campaign.update', target_type: 'campaign', target_id: id, details: changes });
-      return { ok: true, row: row as CampaignRow, changes };
-    });
-  } catch (err) {
-    if (isNameClash(err)) return { ok: false, reason: 'clash' };
-    throw err;
+export async function applyCampaignPatch(trx: Knex.Transaction, id: string, patch: CampaignPatch, by: string): Promise<CampaignUpdateResult> {
+  const current = await trx<CampaignRow>('campaigns').where({ id }).forUpdate().first();
+  if (!current) return { ok: false, reason: 'not_found' };
+  const changes: Record<string, unknown> = {};
+  for (const key of ['name', 'description', 'status', 'taxonomy'] as const) {
+    if (patch[key] !== undefined && patch[key] !== current[key]) changes[key] = { from: current[key], to: patch[key] };
   }
+  // Members are checked and written set by set (a few queries for up to 500 + 500 refs, not
+  // one or two per ref), and every ref is checked before anything is written: a refused patch
+  // changes nothing.
+  const key = (ref: MemberRef) => `${ref.type}:${ref.id.toLowerCase()}`;
+  const firstOf = (refs: MemberRef[]) => {
+    const seen = new Set<string>();
+    return refs.filter((r) => !seen.has(key(r)) && seen.add(key(r)));
+  };
+  const adds = patch.add ?? [];
+  const addCaseIds = [...new Set(adds.filter((r) => r.type === 'case').map((r) => r.id.toLowerCase()))];
+  const addEntityIds = [...new Set(adds.filter((r) => r.type === 'entity').map((r) => r.id.toLowerCase()))];
+  const caseCampaign = new Map(
+    (addCaseIds.length ? ((await trx('cases').whereIn('id', addCaseIds).forUpdate().select('id', 'campaign_id')) as Array<{ id: string; campaign_id: string | null }>) : []).map((c) => [c.id, c.campaign_id] as const),
+  );
+  const knownEntities = new Set(addEntityIds.length ? ((await trx('entities').whereIn('id', addEntityIds).select('id')) as Array<{ id: string }>).map((e) => e.id) : []);
+  for (const [index, ref] of adds.entries()) {
+    const refId = ref.id.toLowerCase();
+    if (ref.type === 'case') {
+      if (!caseCampaign.has(refId)) return { ok: false, reason: 'unknown_member', index, list: 'add', ref };
+      const other = caseCampaign.get(refId);
+      if (other && other !== id) return { ok: false, reason: 'case_in_other_campaign', index, ref, campaign_id: other };
+    } else if (!knownEntities.has(refId)) {
+      return { ok: false, reason: 'unknown_member', index, list: 'add', ref };
+    }
+  }
+  const joiningCases = addCaseIds.filter((c) => caseCampaign.get(c) !== id);
+  if (joiningCases.length) await trx('cases').whereIn('id', joiningCases).update({ campaign_id: id, updated_at: trx.raw('clock_timestamp()') });
+  const joinedEntities = addEntityIds.length
+    ? ((await trx('campaign_entities')
+        .insert(addEntityIds.map((entityId) => ({ campaign_id: id, entity_id: entityId, added_by: by })))
+        .onConflict(['campaign_id', 'entity_id'])
+        .ignore()
+        .returning('entity_id')) as Array<{ entity_id: string }>).map((r) => r.entity_id)
+    : [];
+  const joined = new Set([...joiningCases.map((c) => `case:${c}`), ...joinedEntities.map((e) => `entity:${e}`)]);
+  const added = firstOf(adds).filter((r) => joined.has(key(r)));
+
+  const removes = patch.remove ?? [];
+  const removeCaseIds = [...new Set(removes.filter((r) => r.type === 'case').map((r) => r.id.toLowerCase()))];
+  const removeEntityIds = [...new Set(removes.filter((r) => r.type === 'entity').map((r) => r.id.toLowerCase()))];
+  const leftCases = removeCaseIds.length
+    ? ((await trx('cases').whereIn('id', removeCaseIds).where({ campaign_id: id }).update({ campaign_id: null, updated_at: trx.raw('clock_timestamp()') }).returning('id')) as Array<{ id: string }>)
+    : [];
+  const leftEntities = removeEntityIds.length
+    ? ((await trx('campaign_entities').where({ campaign_id: id }).whereIn('entity_id', removeEntityIds).delete().returning('entity_id')) as Array<{ entity_id: string }>)
+    : [];
+  const left = new Set([...leftCases.map((c) => `case:${c.id}`), ...leftEntities.map((e) => `entity:${e.entity_id}`)]);
+  const removed = firstOf(removes).filter((r) => left.has(key(r)));
+  if (added.length) changes.added = added;
+  if (removed.length) changes.removed = removed;
+  const [row] = await trx('campaigns')
+    .where({ id })
+    .update({
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.description !== undefined ? { description: patch.description } : {}),
+      ...(patch.status !== undefined ? { status: patch.status } : {}),
+      ...(patch.taxonomy !== undefined ? { taxonomy: patch.taxonomy } : {}),
+      updated_at: trx.raw('clock_timestamp()'),
+    })
+    .returning('*');
+  return { ok: true, row: row as CampaignRow, changes };
+}
+
+/** Campaigns per stored taxonomy path (null: none), over every campaign. */
+export async function campaignTaxonomyCounts(knex: Knex): Promise<Array<{ taxonomy: string | null; n: string }>> {
+  return (await knex('campaigns').select('taxonomy').count({ n: '*' }).groupBy('taxonomy')) as Array<{ taxonomy: string | null; n: string }>;
 }
 
 /**

@@ -11,11 +11,13 @@
 // - victim_count: the distinct intakes (victim reports) that mention the entity.
 import type { Knex } from 'knex';
 import type { GraphEntityType } from '../../../domain/intelligence/entity-types';
+import type { IntelEntityCursor, IntelEntityOrder } from '../../../domain/intelligence/entity-explorer';
 import { prepared } from '../../prepared-query';
 import type { EntityRow } from './entity-repository';
 
-export const INTEL_ENTITY_ORDERS = ['risk', 'loss', 'last_seen', 'sightings'] as const;
-export type IntelEntityOrder = (typeof INTEL_ENTITY_ORDERS)[number];
+// The orders are the explorer's vocabulary (domain/intelligence/entity-explorer.ts); still exported
+// here for the export routes, which read them from this module.
+export { INTEL_ENTITY_ORDERS } from '../../../domain/intelligence/entity-explorer';
 
 export interface IntelEntityFilters {
   entityType?: GraphEntityType;
@@ -23,13 +25,6 @@ export interface IntelEntityFilters {
   minLoss?: string | number;
   /** Default 'risk'. Every order is descending, ties broken by id descending. */
   orderBy?: IntelEntityOrder;
-}
-
-/** Where the previous page stopped: the order's key (as text) and the id. */
-export interface IntelEntityCursor {
-  order: IntelEntityOrder;
-  key: string;
-  id: string;
 }
 
 /** An entity row (the graph's EntityRow) with the loss and victim figures kept beside its risk score. */

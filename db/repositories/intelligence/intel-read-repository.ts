@@ -4,6 +4,7 @@
 // round trip each: under load, round trips, not PostgreSQL's execution, are what a request costs.
 import type { Knex } from 'knex';
 import type { GraphEntityType, RelationshipKind } from '../../../domain/intelligence/entity-types';
+import type { ActivityBucket } from '../../../domain/intelligence/entity-explorer';
 import type { RiskFactorExplanation } from '../../../domain/intelligence/risk-score';
 import { prepared } from '../../prepared-query';
 import { INTEL_ENTITY_COLUMNS, type IntelEntityRow } from './intel-entity-repository';
@@ -101,9 +102,6 @@ export async function getIntelEntityDetail(
 export async function entityNodeByValue(knex: Knex, type: GraphEntityType, value: string): Promise<GraphNodeRow | undefined> {
   return (await prepared(knex('entities').where({ type, value }).first('id', 'type', 'value', 'display_value', 'risk_score'))) as GraphNodeRow | undefined;
 }
-
-export const ACTIVITY_BUCKETS = ['day', 'week', 'month'] as const;
-export type ActivityBucket = (typeof ACTIVITY_BUCKETS)[number];
 
 /** Sightings per bucket (UTC, weeks start on Monday) from the bucket holding `since` to the one holding `until`, zeros included. */
 export async function entityActivity(knex: Knex, entityId: string, bucket: ActivityBucket, since: Date, until: Date): Promise<Array<{ t: Date; sightings: number }>> {
@@ -225,7 +223,8 @@ function indicatorQuery(knex: Knex): Knex.QueryBuilder {
     .select('i.entity_id', 'e.type', 'e.value', 'e.display_value', 'i.category', 'i.confidence', 'i.valid_from', 'i.tlp', knex.raw('i.revision::text AS revision'), 'i.created_at', 'i.updated_at', 'e.risk_score');
 }
 
-export interface SearchHit extends GraphNodeRow {
+/** An entity found by the quick search (searchEntities): its node fields, sightings and how it matched. */
+export interface EntitySearchHit extends GraphNodeRow {
   match: 'exact' | 'prefix' | 'substring';
   sighting_count: number;
 }
@@ -235,7 +234,7 @@ export interface SearchHit extends GraphNodeRow {
  * trigram index; terms of 3+ characters): exact first, then prefix, then substring, each by risk
  * then sightings. Bounded: at most `limit` prefix and 5 × `limit` substring candidates are ranked.
  */
-export async function searchEntities(knex: Knex, term: string, opts: { type?: GraphEntityType; excludeTypes?: GraphEntityType[]; limit: number }): Promise<SearchHit[]> {
+export async function searchEntities(knex: Knex, term: string, opts: { type?: GraphEntityType; excludeTypes?: GraphEntityType[]; limit: number }): Promise<EntitySearchHit[]> {
   const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
   const conds: string[] = [];
   const args: Knex.RawBinding[] = [];
@@ -263,5 +262,5 @@ export async function searchEntities(knex: Knex, term: string, opts: { type?: Gr
      LIMIT ?`,
     [term, term, `${escaped}%`, ...args, opts.limit, `%${escaped}%`, ...args, opts.limit * 5, opts.limit],
   );
-  return rows as SearchHit[];
+  return rows as EntitySearchHit[];
 }

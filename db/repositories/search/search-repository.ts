@@ -235,6 +235,7 @@ export interface SearchQuery {
   after?: SearchCursor;
 }
 
+/** One record (of any record type) found by the intelligence search: the API answers it as `SearchHit`. */
 export interface SearchHit {
   type: SearchRecordType;
   id: string;
