@@ -24,7 +24,8 @@ import {
   type IndicatorExportRow,
   type ResearcherAggregate,
 } from '../../db/repositories/exports/export-repository';
-import { streamIntelEntities, type IntelEntityFilters, type IntelEntityOrder, type IntelEntityRow } from '../../db/repositories/intelligence/intel-entity-repository';
+import { streamIntelEntities, type IntelEntityFilters, type IntelEntityRow } from '../../db/repositories/intelligence/intel-entity-repository';
+import type { IntelEntityOrder } from '../../domain/intelligence/entity-explorer';
 import { principalName } from '../../domain/accounts/principal-name';
 import type { Principal } from '../../domain/accounts/roles';
 import { ENTITY_EXPORT_COLUMNS, INDICATOR_EXPORT_COLUMNS, csvCells, type ExportRecord } from '../../domain/exports/export-rows';
@@ -44,9 +45,6 @@ import { mapRows, writeCsv, writeXlsx, type TabularColumn, type TabularFormat } 
 import type { ServiceDeps } from '../service-deps';
 import { entityExportRecord, indicatorExportRecord, seesClearBankDetails } from './export-records';
 import { writeStixBundle } from './export-writers';
-
-/** The entity list's orders, which the entity export offers too. */
-export { INTEL_ENTITY_ORDERS } from '../../db/repositories/intelligence/intel-entity-repository';
 
 export type ExportOutcome = 'complete' | 'aborted' | 'failed';
 

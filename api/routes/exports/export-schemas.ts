@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { decodeFeedCursor } from '../../../domain/exports/feed-position';
 import { decodeTaxiiNext } from '../../../domain/exports/taxii';
 import { GRAPH_ENTITY_TYPES } from '../../../domain/intelligence/entity-types';
-import { INTEL_ENTITY_ORDERS } from '../../../services/exports/export-service';
+import { INTEL_ENTITY_ORDERS } from '../../../domain/intelligence/entity-explorer';
 import { cursorParam } from '../../pagination';
 
 // --- Exports ---

@@ -17,7 +17,6 @@ import type { EntityRow } from './entity-repository';
 
 // The orders are the explorer's vocabulary (domain/intelligence/entity-explorer.ts); still exported
 // here for the export routes, which read them from this module.
-export { INTEL_ENTITY_ORDERS } from '../../../domain/intelligence/entity-explorer';
 
 export interface IntelEntityFilters {
   entityType?: GraphEntityType;
