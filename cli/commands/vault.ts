@@ -1,3 +1,4 @@
+// `fip vault`: rotate the vault's master key, and its status (services/vault/vault-rotation.ts).
 import type { Command } from 'commander';
 
 export function register(program: Command): void {
@@ -13,7 +14,7 @@ export function register(program: Command): void {
       const { withDatabase } = await import('../cli-runtime');
       const { cliConfig } = await import('../cli-config');
       const { rotateVault } = await import('../../services/vault/vault-rotation');
-      const report = await withDatabase((knex) => rotateVault(knex, cliConfig()));
+      const report = await withDatabase((knex) => rotateVault({ knex, config: cliConfig() }));
       process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       if (report.unreadable.length) {
         process.stderr.write(`${report.unreadable.length} record(s) are wrapped by a master key this process does not have; add it to SVC_VAULT__PREVIOUS_MASTER_KEYS and run again\n`);
@@ -27,6 +28,6 @@ export function register(program: Command): void {
       const { withDatabase } = await import('../cli-runtime');
       const { cliConfig } = await import('../cli-config');
       const { vaultStatus } = await import('../../services/vault/vault-rotation');
-      process.stdout.write(`${JSON.stringify(await withDatabase((knex) => vaultStatus(knex, cliConfig())), null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify(await withDatabase((knex) => vaultStatus({ knex, config: cliConfig() })), null, 2)}\n`);
     });
 }

@@ -1,38 +1,46 @@
-// Intake use cases shared by the API and the CLI: submit (files to the blob store, contact data to
-// the vault, rows in one transaction, then the `intake-<id>` workflow), read contact data (with an
-// audit event), move status, retry or cancel processing.
+// Intake use cases (evidence submissions), used by the API; processing jobs: intake-job-service.ts.
+// - submitIntake: files to the blob store, contact data to the vault, rows in one transaction,
+//   then the `intake-<id>` workflow; idempotent with an Idempotency-Key
+// - listIntakes: a page of intakes, newest first (never contact data)
+// - getIntake: an intake with its files, jobs, entities found and linked case (never contact data)
+// - readIntakeContact: decrypt the reporter's contact data; every read is audited with its purpose
+// - moveIntakeStatus: a move by the intake state machine, audited
+// - attachIntakeToCase: attach to an existing or a new case, moving the intake to linked, audited
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
-import type { Knex } from 'knex';
-import type { AppConfig } from '../../config/config';
+import type { Principal } from '../../domain/accounts/roles';
+import { principalName } from '../../domain/accounts/principal-name';
 import { recordAuditEvent } from '../../db/repositories/audit/audit-event-repository';
 import { claimIdempotencyKey } from '../../db/repositories/idempotency-key-repository';
 import {
-  cancelOpenIntakeJobs,
   findIntake,
   findIntakeForUpdate,
   insertIntake,
   listIntakeFiles,
   listIntakeJobs,
-  requeueIntakeJobs,
+  listIntakes as listIntakeRows,
   setIntakeCase,
   updateIntakeStatus,
   type IntakeFileRow,
+  type IntakeFilter,
   type IntakeJobRow,
   type IntakeRow,
 } from '../../db/repositories/intakes/intake-repository';
 import { createCase, findCase, linkToCase, type CaseRow } from '../../db/repositories/cases/case-repository';
+import { listSourceEntities } from '../../db/repositories/intelligence/entity-repository';
 import { findVaultSecret, insertVaultSecret } from '../../db/repositories/vault/vault-secret-repository';
 import { INTAKE_STEPS } from '../../domain/intakes/intake-steps';
-import { linksOnAttach } from '../../domain/intakes/intake-status';
+import { SYSTEM_STATUSES, allowedUserMoves, canUserMove, linksOnAttach, type IntakeStatus } from '../../domain/intakes/intake-status';
 import type { CasePriority } from '../../domain/cases/case-states';
+import type { KeysetPage } from '../../domain/keyset';
 import { sanitizeFilename, looksLikeText, sniffTextType } from '../../domain/intakes/intake-files';
 import { contactOf, type IntakeContact, type IntakePayload } from '../../domain/intakes/intake-payload';
-import type { BlobStore } from '../../infra/blob-store';
 import { vaultFor } from '../../infra/vault';
-import { startPlatformWorkflow } from '../tasks/platform-workflows';
-import { intakeProcessingWorkflow } from '../../workflows/intakes/intake-processing-workflow';
+import { ConflictError, NotFoundError, UnprocessableError } from '../errors';
+import type { ServiceDeps } from '../service-deps';
+import { intakeTaskId, startIntakeWorkflow } from './intake-job-service';
+
+export type { IntakeFileRow, IntakeFilter, IntakeRow };
 
 export interface SubmittedFile {
   originalName: string | null;
@@ -42,19 +50,24 @@ export interface SubmittedFile {
   path: string;
 }
 
+/** A stored file as the API shows it. */
+export interface IntakeFileSummary {
+  id: string;
+  filename: string;
+  sha256: string;
+  size: number;
+  content_type: string;
+  declared_content_type: string | null;
+}
+
 export interface IntakeCreated {
   id: string;
   status: string;
-  files: Array<{ id: string; filename: string; sha256: string; size: number; content_type: string; declared_content_type: string | null }>;
+  files: IntakeFileSummary[];
   job_id: string;
   task_id: string;
 }
 
-export class IdempotencyKeyReusedError extends Error {
-  override name = 'IdempotencyKeyReusedError';
-}
-
-export const intakeTaskId = (intakeId: string) => `intake-${intakeId}`;
 const vaultOwner = (intakeId: string) => ({ kind: 'intake', id: intakeId });
 const vaultContext = (intakeId: string) => `intake:${intakeId}`;
 
@@ -71,14 +84,6 @@ export async function sniffContentType(bytes: Buffer): Promise<string> {
   return looksLikeText(bytes) ? sniffTextType(bytes.subarray(0, 8192).toString('utf8')) : 'application/octet-stream';
 }
 
-export interface SubmitDeps {
-  knex: Knex;
-  temporal: Client;
-  config: AppConfig;
-  /** The platform's blob store (local directory or S3): files go there, never to a local path. */
-  blobs: BlobStore;
-}
-
 /** The first bytes of a file: enough to sniff its type (file-type reads at most 4100). */
 async function headOf(file: string, bytes = 64 * 1024): Promise<Buffer> {
   const handle = await fs.promises.open(file, 'r');
@@ -91,42 +96,23 @@ async function headOf(file: string, bytes = 64 * 1024): Promise<Buffer> {
   }
 }
 
-function shapeCreated(intake: IntakeRow, files: IntakeFileRow[], jobs: IntakeJobRow[]): IntakeCreated {
-  return {
-    id: intake.id,
-    status: intake.status,
-    files: files.map((f) => ({ id: f.id, filename: f.filename, sha256: f.sha256, size: Number(f.size), content_type: f.content_type, declared_content_type: f.declared_content_type })),
-    job_id: jobs[0].id,
-    task_id: intake.task_id ?? intakeTaskId(intake.id),
-  };
-}
-
-export async function startIntakeWorkflow(deps: SubmitDeps, intakeId: string, reuse: 'REJECT_DUPLICATE' | 'ALLOW_DUPLICATE'): Promise<void> {
-  try {
-    await startPlatformWorkflow(deps.temporal, {
-      workflow: intakeProcessingWorkflow,
-      workflowId: intakeTaskId(intakeId),
-      taskQueue: deps.config.temporal.task_queue,
-      // Only the id: contact data and evidence never travel in Temporal payloads.
-      args: [{ intakeId }],
-      recordId: intakeId,
-      title: `Intake ${intakeId}`,
-      workflowIdReusePolicy: reuse,
-    });
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-  }
+export function intakeFileSummary(f: Pick<IntakeFileRow, keyof IntakeFileSummary>): IntakeFileSummary {
+  return { id: f.id, filename: f.filename, sha256: f.sha256, size: Number(f.size), content_type: f.content_type, declared_content_type: f.declared_content_type };
 }
 
 /**
- * Stores a submission. With an idempotency key, a repeat of the same request answers the first
- * intake (`created: false`); the same key with a different request throws IdempotencyKeyReusedError.
+ * Stores a submission by the caller; its files go to the platform's blob store (local directory or
+ * S3), never to a local path. With an idempotency key, a repeat of the same request answers the
+ * first intake (`created: false`); the same key with a different request is 422
+ * idempotency_key_reused.
  */
 export async function submitIntake(
-  deps: SubmitDeps,
-  input: { payload: IntakePayload; files: SubmittedFile[]; submittedBy: string; idempotency?: { key: string; hash: string } },
+  deps: Pick<ServiceDeps, 'knex' | 'temporal' | 'config' | 'blobs'>,
+  principal: Principal | null,
+  input: { payload: IntakePayload; files: SubmittedFile[]; idempotency?: { key: string; hash: string } },
 ): Promise<{ created: boolean; intake: IntakeCreated }> {
   const vault = vaultFor(deps.config);
+  const submittedBy = principalName(principal);
   const id = randomUUID();
   const files: Array<Omit<IntakeFileRow, 'intake_id' | 'created_at'>> = [];
   // Content-addressed: storing the same bytes again (a retry) writes nothing new.
@@ -151,13 +137,14 @@ export async function submitIntake(
     if (input.idempotency) {
       const { created, row } = await claimIdempotencyKey<{ intake_id: string }>(trx, {
         scope: 'intakes.create',
-        principal: input.submittedBy,
+        principal: submittedBy,
         key: input.idempotency.key,
         requestHash: input.idempotency.hash,
         response: { intake_id: id },
       });
       if (!created) {
-        if (row.request_hash !== input.idempotency.hash) throw new IdempotencyKeyReusedError('this Idempotency-Key was already used with a different request');
+        // Not services/idempotency.ts: intakes have always said "request", not "request body".
+        if (row.request_hash !== input.idempotency.hash) throw new UnprocessableError('idempotency_key_reused', 'this Idempotency-Key was already used with a different request; use a new key');
         return row.response.intake_id;
       }
     }
@@ -170,7 +157,7 @@ export async function submitIntake(
       loss_currency: payload.loss_currency ?? null,
       occurred_at: payload.occurred_at ?? null,
       urls: payload.urls,
-      submitted_by: input.submittedBy,
+      submitted_by: submittedBy,
       task_id: intakeTaskId(id),
       files,
       jobs,
@@ -183,26 +170,62 @@ export async function submitIntake(
   await startIntakeWorkflow(deps, intakeId, 'REJECT_DUPLICATE');
   if (existingId === null) {
     // Just created: answer from what was written (no second read).
-    return {
-      created: true,
-      intake: {
-        id,
-        status: 'received',
-        files: files.map((f) => ({ id: f.id, filename: f.filename, sha256: f.sha256, size: Number(f.size), content_type: f.content_type, declared_content_type: f.declared_content_type })),
-        job_id: jobs[0].id,
-        task_id: intakeTaskId(id),
-      },
-    };
+    return { created: true, intake: { id, status: 'received', files: files.map(intakeFileSummary), job_id: jobs[0].id, task_id: intakeTaskId(id) } };
   }
   const intake = (await findIntake(deps.knex, intakeId))!;
-  return { created: false, intake: shapeCreated(intake, await listIntakeFiles(deps.knex, intakeId), await listIntakeJobs(deps.knex, intakeId)) };
+  const storedFiles = await listIntakeFiles(deps.knex, intakeId);
+  const storedJobs = await listIntakeJobs(deps.knex, intakeId);
+  return {
+    created: false,
+    intake: { id: intake.id, status: intake.status, files: storedFiles.map(intakeFileSummary), job_id: storedJobs[0].id, task_id: intake.task_id ?? intakeTaskId(intake.id) },
+  };
 }
 
-/** Decrypts an intake's contact data and records who read it and why (same transaction). */
-export async function readIntakeContact(knex: Knex, config: AppConfig, input: { intakeId: string; actor: string; purpose: string }): Promise<IntakeContact | null> {
-  const secret = await findVaultSecret(knex, vaultOwner(input.intakeId));
-  await recordAuditEvent(knex, {
-    actor: input.actor,
+export async function listIntakes(deps: Pick<ServiceDeps, 'knex'>, filter: IntakeFilter): Promise<KeysetPage<IntakeRow>> {
+  return listIntakeRows(deps.knex, filter);
+}
+
+/** 404 when there is no such intake. */
+async function existingIntake(deps: Pick<ServiceDeps, 'knex'>, intakeId: string): Promise<IntakeRow> {
+  const intake = await findIntake(deps.knex, intakeId);
+  if (!intake) throw new NotFoundError(`no intake ${intakeId}`);
+  return intake;
+}
+
+export interface IntakeDetail {
+  intake: IntakeRow;
+  files: IntakeFileRow[];
+  jobs: IntakeJobRow[];
+  /** The entities processing found in it. */
+  entities: Awaited<ReturnType<typeof listSourceEntities>>;
+  /** Whether contact data is in the vault (never the data). */
+  hasContact: boolean;
+  linkedCase: CaseRow | undefined;
+}
+
+/** An intake with what hangs on it (never contact data); 404 when there is no such intake. */
+export async function getIntake(deps: Pick<ServiceDeps, 'knex'>, intakeId: string): Promise<IntakeDetail> {
+  const intake = await existingIntake(deps, intakeId);
+  const [files, jobs, entities, secret, linkedCase] = await Promise.all([
+    listIntakeFiles(deps.knex, intake.id),
+    listIntakeJobs(deps.knex, intake.id),
+    listSourceEntities(deps.knex, 'intake', intake.id),
+    findVaultSecret(deps.knex, vaultOwner(intake.id)),
+    intake.case_id ? findCase(deps.knex, intake.case_id) : Promise.resolve(undefined),
+  ]);
+  return { intake, files, jobs, entities, hasContact: Boolean(secret), linkedCase };
+}
+
+/** Decrypts an intake's contact data and records who read it and why; 404 when there is no such intake. */
+export async function readIntakeContact(
+  deps: Pick<ServiceDeps, 'knex' | 'config'>,
+  principal: Principal | null,
+  input: { intakeId: string; purpose: string },
+): Promise<IntakeContact | null> {
+  await existingIntake(deps, input.intakeId);
+  const secret = await findVaultSecret(deps.knex, vaultOwner(input.intakeId));
+  await recordAuditEvent(deps.knex, {
+    actor: principalName(principal),
     action: 'intake.contact.read',
     target_type: 'intake',
     target_id: input.intakeId,
@@ -210,50 +233,69 @@ export async function readIntakeContact(knex: Knex, config: AppConfig, input: { 
     details: { had_contact: Boolean(secret) },
   });
   if (!secret) return null;
-  return JSON.parse(vaultFor(config).open(secret, vaultContext(input.intakeId)).toString('utf8')) as IntakeContact;
+  return JSON.parse(vaultFor(deps.config).open(secret, vaultContext(input.intakeId)).toString('utf8')) as IntakeContact;
 }
 
-/** Re-runs processing from a failed or cancelled job. */
-export async function retryIntakeJob(deps: SubmitDeps, job: IntakeJobRow): Promise<void> {
-  // The run that recorded the failure may still be finishing its bookkeeping: let it end first
-  // (bounded), so that the new run does not collide with it.
-  const previous = deps.temporal.workflow.getHandle(intakeTaskId(job.intake_id));
-  await Promise.race([previous.result().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
-  await requeueIntakeJobs(deps.knex, job.intake_id, job.position);
-  const intake = await findIntake(deps.knex, job.intake_id);
-  if (intake?.status === 'failed') await updateIntakeStatus(deps.knex, intake.id, 'failed', 'processing', 'retry requested');
-  await startIntakeWorkflow(deps, job.intake_id, 'ALLOW_DUPLICATE');
-}
-
-/** Cancels the intake's open jobs and its processing workflow. */
-export async function cancelIntakeJobs(deps: SubmitDeps, job: IntakeJobRow): Promise<void> {
-  await cancelOpenIntakeJobs(deps.knex, job.intake_id);
-  try {
-    await deps.temporal.workflow.getHandle(intakeTaskId(job.intake_id)).cancel();
-  } catch (err) {
-    if (!(err instanceof WorkflowNotFoundError)) throw err;
+/**
+ * Moves an intake by the state machine (domain/intakes/intake-status.ts), audited in the same
+ * transaction. A repeat of a move already made changes nothing; an illegal move is 409 naming the
+ * allowed ones, and so is a move that lost a race with another.
+ */
+export async function moveIntakeStatus(
+  deps: Pick<ServiceDeps, 'knex'>,
+  principal: Principal | null,
+  intakeId: string,
+  move: { status: IntakeStatus; reason?: string },
+): Promise<{ id: string; status: IntakeStatus; previous_status: IntakeStatus }> {
+  const intake = await existingIntake(deps, intakeId);
+  // A repeat of a move that already happened (a retried request) changes nothing.
+  if (move.status === intake.status && !SYSTEM_STATUSES.has(move.status)) return { id: intake.id, status: intake.status, previous_status: intake.status };
+  if (!canUserMove(intake.status, move.status)) {
+    const allowed = allowedUserMoves(intake.status);
+    const why = SYSTEM_STATUSES.has(move.status) ? ` (${move.status} is set by processing, not by hand)` : '';
+    throw new ConflictError(`cannot move intake from ${intake.status} to ${move.status}${why}; allowed: ${allowed.length ? allowed.join(', ') : 'none (final)'}`, {
+      current: intake.status,
+      requested: move.status,
+      allowed,
+    });
   }
+  const moved = await deps.knex.transaction(async (trx) => {
+    if (!(await updateIntakeStatus(trx, intake.id, intake.status, move.status, move.reason ?? null))) return false;
+    await recordAuditEvent(trx, {
+      actor: principalName(principal),
+      action: 'intake.status',
+      target_type: 'intake',
+      target_id: intake.id,
+      purpose: move.reason ?? null,
+      details: { from: intake.status, to: move.status },
+    });
+    return true;
+  });
+  if (!moved) throw new ConflictError('the intake changed status meanwhile; read it again', { current: (await findIntake(deps.knex, intake.id))?.status });
+  return { id: intake.id, status: move.status, previous_status: intake.status };
 }
 
-export type AttachOutcome =
-  | { ok: true; case: CaseRow; created_case: boolean; linked: boolean; status: string }
+type AttachOutcome =
+  | { ok: true; case: CaseRow; created_case: boolean; linked: boolean; status: IntakeStatus }
   | { ok: false; reason: 'no_intake' | 'no_case' }
   | { ok: false; reason: 'other_case'; case_id: string };
 
 /**
  * Attaches an intake to an existing case or to a new one, in one transaction: the case link, the
  * intake's case_id, the move to `linked` when its status allows it, and an audit event. A repeat
- * for the same case changes nothing; an intake already on another case is refused.
+ * for the same case changes nothing; an intake already on another case is 409; 404 when the
+ * intake or the case does not exist.
  */
 export async function attachIntakeToCase(
-  knex: Knex,
+  deps: Pick<ServiceDeps, 'knex'>,
+  principal: Principal | null,
   input: {
     intakeId: string;
-    actor: string;
     target: { case_id: string } | { create: { title: string; description?: string; priority?: CasePriority; assignee?: string | null } };
   },
-): Promise<AttachOutcome> {
-  return knex.transaction(async (trx) => {
+): Promise<{ case: CaseRow; created_case: boolean; linked: boolean; status: IntakeStatus }> {
+  const actor = principalName(principal);
+  const out = await deps.knex.transaction(async (trx): Promise<AttachOutcome> => {
     const intake = await findIntakeForUpdate(trx, input.intakeId);
     if (!intake) return { ok: false, reason: 'no_intake' } as const;
     let theCase: CaseRow | undefined;
@@ -264,10 +306,10 @@ export async function attachIntakeToCase(
     }
     if (intake.case_id && intake.case_id !== theCase?.id) return { ok: false, reason: 'other_case', case_id: intake.case_id } as const;
     if (!theCase && 'create' in input.target) {
-      theCase = await createCase(trx, { ...input.target.create, loss_amount: null, loss_currency: null }, input.actor);
+      theCase = await createCase(trx, { ...input.target.create, loss_amount: null, loss_currency: null }, actor);
       created = true;
     }
-    const link = await linkToCase(trx, theCase!.id, { type: 'intake', id: intake.id }, input.actor);
+    const link = await linkToCase(trx, theCase!.id, { type: 'intake', id: intake.id }, actor);
     let status = intake.status;
     if (!intake.case_id) {
       await setIntakeCase(trx, intake.id, theCase!.id);
@@ -276,7 +318,7 @@ export async function attachIntakeToCase(
         status = 'linked';
       }
       await recordAuditEvent(trx, {
-        actor: input.actor,
+        actor,
         action: 'intake.case.attach',
         target_type: 'intake',
         target_id: intake.id,
@@ -285,4 +327,9 @@ export async function attachIntakeToCase(
     }
     return { ok: true, case: theCase!, created_case: created, linked: Boolean(link?.linked), status } as const;
   });
+  if (!out.ok) {
+    if (out.reason === 'other_case') throw new ConflictError(`intake ${input.intakeId} is attached to case ${out.case_id}`, { case_id: out.case_id });
+    throw new NotFoundError(out.reason === 'no_intake' ? `no intake ${input.intakeId}` : `no case ${'case_id' in input.target ? input.target.case_id : ''}`);
+  }
+  return out;
 }

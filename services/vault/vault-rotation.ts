@@ -1,10 +1,11 @@
-// `fip vault rotate`: make a new master key the active one and re-wrap every data key with it.
-// Without downtime: records are re-wrapped one by one (compare-and-set on the old key id), the old
-// master keys stay readable, and running processes pick up a rotated keyring on their next read.
-import type { Knex } from 'knex';
-import type { AppConfig } from '../../config/config';
+// Vault use cases, used by the CLI (`fip vault ...`):
+// - rotateVault: make a new master key the active one and re-wrap every data key with it
+// - vaultStatus: the active master key id and how many records each master key wraps
+// Rotation needs no downtime: records are re-wrapped one by one (compare-and-set on the old key id),
+// the old master keys stay readable, and running processes pick up a rotated keyring on their next read.
 import { countSecretsByKey, listSecretsNotWrappedBy, updateWrappedKey } from '../../db/repositories/vault/vault-secret-repository';
 import { createVault, masterKeySourceFor, VaultKeyMissingError } from '../../infra/vault';
+import type { ServiceDeps } from '../service-deps';
 
 export interface RotationReport {
   active_key_id: string;
@@ -16,8 +17,9 @@ export interface RotationReport {
   by_key: Array<{ key_id: string; count: number }>;
 }
 
-export async function rotateVault(knex: Knex, config: AppConfig, opts: { batchSize?: number } = {}): Promise<RotationReport> {
-  const source = masterKeySourceFor(config);
+export async function rotateVault(deps: Pick<ServiceDeps, 'knex' | 'config'>, opts: { batchSize?: number } = {}): Promise<RotationReport> {
+  const { knex } = deps;
+  const source = masterKeySourceFor(deps.config);
   const newKey = Boolean(source.addKey);
   if (source.addKey) source.addKey();
   const vault = createVault(source);
@@ -42,7 +44,7 @@ export async function rotateVault(knex: Knex, config: AppConfig, opts: { batchSi
   return { active_key_id: active, new_key: newKey, rewrapped, unreadable, by_key: await countSecretsByKey(knex) };
 }
 
-export async function vaultStatus(knex: Knex, config: AppConfig): Promise<{ active_key_id: string; source: 'configuration' | 'keyring'; by_key: Array<{ key_id: string; count: number }> }> {
-  const vault = createVault(masterKeySourceFor(config));
-  return { active_key_id: vault.activeKeyId(), source: config.vault.master_key ? 'configuration' : 'keyring', by_key: await countSecretsByKey(knex) };
+export async function vaultStatus(deps: Pick<ServiceDeps, 'knex' | 'config'>): Promise<{ active_key_id: string; source: 'configuration' | 'keyring'; by_key: Array<{ key_id: string; count: number }> }> {
+  const vault = createVault(masterKeySourceFor(deps.config));
+  return { active_key_id: vault.activeKeyId(), source: deps.config.vault.master_key ? 'configuration' : 'keyring', by_key: await countSecretsByKey(deps.knex) };
 }

@@ -1,13 +1,17 @@
-// Response and input schemas shared by the case, review and LEA referral routes.
+// Request and response schemas of the case and LEA referral routes, with the views that shape a
+// case and a referral for them; the field schemas (e-mail, amount, currency, stored text) that the
+// campaign and search schemas use too.
 import { z } from 'zod';
-import { CASE_PRIORITIES, CASE_STATUSES, type CasePriority } from '../../../domain/cases/case-states';
+import { CASE_PRIORITIES, CASE_STATUSES } from '../../../domain/cases/case-states';
 import { LEA_REFERRAL_STATUSES } from '../../../domain/cases/lea-referral-states';
-import { REVIEW_ACTIONS, REVIEW_DECISIONS, REVIEW_STATUSES } from '../../../domain/reviews/review-rules';
-import type { CaseRow } from '../../../db/repositories/cases/case-repository';
-import type { LeaReferralEventRow, LeaReferralRow } from '../../../db/repositories/cases/lea-referral-repository';
-import type { ReviewActionRow, ReviewRow } from '../../../db/repositories/reviews/review-repository';
+import type { CaseRow } from '../../../services/cases/case-service';
+import type { LeaReferralEventRow, LeaReferralRow } from '../../../services/cases/lea-referral-service';
+import { pageQueryShape, pageSchema } from '../../pagination';
+import { TaxonomyPathSchema } from '../analytics/taxonomy-schemas';
+import { ReviewSchema } from '../reviews/review-schemas';
+import { storedText } from './stored-text';
 
-export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+export { storedText } from './stored-text';
 
 const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
@@ -17,11 +21,6 @@ export const CurrencySchema = z
   .regex(/^[A-Z]{3}$/, 'an ISO 4217 code in capitals, e.g. EUR')
   .refine((c) => KNOWN_CURRENCIES.has(c), 'not an ISO 4217 currency code')
   .describe('ISO 4217 currency code');
-
-/** Text stored in PostgreSQL, which refuses the NUL character: refused here as a 400 instead. */
-// eslint-disable-next-line no-control-regex -- matching NUL is the point
-export const NO_NUL = /^[^\u0000]*$/;
-export const storedText = (max: number) => z.string().max(max).regex(NO_NUL, 'must not contain NUL characters');
 
 /**
  * An e-mail address as a pattern (not `format: email`, whose checkers disagree with each other on
@@ -74,60 +73,43 @@ export function caseView(c: CaseRow): z.infer<typeof CaseSchema> {
   };
 }
 
-export const ReviewSchema = z
+export const CasePageSchema = pageSchema(CaseSchema, 'CasePage');
+
+export const CaseIdParam = z.object({ case_id: z.string().uuid() });
+
+export const CreateCaseSchema = z
   .object({
-    id: z.string().uuid(),
-    case_id: z.string().uuid(),
-    status: z.enum(REVIEW_STATUSES),
-    priority: z.enum(CASE_PRIORITIES),
-    reason: z.string(),
-    requested_by: z.string(),
-    claimed_by: z.string().nullable(),
-    claimed_at: z.string().nullable(),
-    claim_expires_at: z.string().nullable(),
-    decision: z.enum(REVIEW_DECISIONS).nullable(),
-    rationale: z.string().nullable(),
-    decided_by: z.string().nullable(),
-    decided_at: z.string().nullable(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    title: storedText(300).trim().min(1),
+    description: storedText(20_000).optional(),
+    priority: z.enum(CASE_PRIORITIES).optional().describe('default medium'),
+    assignee: EmailAddressSchema.optional().describe('e-mail of the analyst working the case'),
+    campaign_id: z.string().uuid().optional(),
+    loss: LossSchema.optional().describe('a loss recorded on the case itself (linked intakes add theirs)'),
   })
-  .meta({ id: 'Review' });
+  .strict();
 
-export function reviewView(r: ReviewRow): z.infer<typeof ReviewSchema> {
-  return {
-    id: r.id,
-    case_id: r.case_id,
-    status: r.status,
-    priority: r.priority as CasePriority,
-    reason: r.reason,
-    requested_by: r.requested_by,
-    claimed_by: r.claimed_by,
-    claimed_at: iso(r.claimed_at),
-    claim_expires_at: iso(r.claim_expires_at),
-    decision: r.decision,
-    rationale: r.rationale,
-    decided_by: r.decided_by,
-    decided_at: iso(r.decided_at),
-    created_at: r.created_at.toISOString(),
-    updated_at: r.updated_at.toISOString(),
-  };
-}
-
-export const ReviewActionSchema = z
+export const PatchCaseSchema = z
   .object({
-    id: z.string().uuid(),
-    review_id: z.string().uuid(),
-    action: z.enum(REVIEW_ACTIONS),
-    actor: z.string().describe('who acted (e-mail), or "system" for a claim that expired'),
-    at: z.string(),
-    details: z.record(z.string(), z.unknown()),
+    title: storedText(300).trim().min(1).optional(),
+    description: storedText(20_000).optional(),
+    status: z.enum(CASE_STATUSES).optional().describe('follows the case status machine (README); an illegal move is 409'),
+    priority: z.enum(CASE_PRIORITIES).optional(),
+    assignee: EmailAddressSchema.nullable().optional().describe('null unassigns'),
+    campaign_id: z.string().uuid().nullable().optional(),
+    taxonomy: TaxonomyPathSchema.nullable().optional().describe('a path of the scam taxonomy (GET /taxonomy); null clears it'),
+    loss: LossSchema.nullable().optional().describe('null clears the case\'s own loss'),
   })
-  .meta({ id: 'ReviewAction' });
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, 'give at least one field to change');
 
-export function reviewActionView(a: ReviewActionRow): z.infer<typeof ReviewActionSchema> {
-  return { id: a.id, review_id: a.review_id, action: a.action, actor: a.actor, at: a.at.toISOString(), details: a.details };
-}
+export const CaseListQuery = z.object({
+  status: z.enum(CASE_STATUSES).optional(),
+  priority: z.enum(CASE_PRIORITIES).optional(),
+  assignee: storedText(320).optional(),
+  campaign_id: z.string().uuid().optional(),
+  q: storedText(200).optional().describe('substring of the title or description (case-insensitive)'),
+  ...pageQueryShape,
+});
 
 export const LeaReferralSchema = z
   .object({
@@ -164,3 +146,33 @@ export function referralView(r: LeaReferralRow, events: LeaReferralEventRow[]): 
     history: events.map((e) => ({ from_status: e.from_status, to_status: e.to_status, actor: e.actor, at: e.at.toISOString() })),
   };
 }
+
+const LinkSchema = z.object({ id: z.string(), linked_by: z.string(), linked_at: z.string() });
+
+export const CaseDetailSchema = CaseSchema.extend({
+  intakes: z.array(LinkSchema),
+  investigations: z.array(LinkSchema),
+  entities: z.array(
+    z.object({
+      id: z.string().uuid(),
+      type: z.string(),
+      value: z.string(),
+      display_value: z.string(),
+      risk_score: z.number().nullable(),
+      via: z.array(z.enum(['link', 'case', 'intake', 'investigation'])),
+    }),
+  ),
+  reviews: z.array(ReviewSchema),
+  referral: LeaReferralSchema.nullable(),
+  total_loss: z.array(z.object({ currency: z.string(), amount: z.string() })).describe('per currency: the case\'s own loss plus its linked intakes\''),
+}).meta({ id: 'CaseDetail' });
+
+export const LeaReferralBodySchema = z
+  .object({
+    agency: storedText(300).trim().min(1).describe('the law-enforcement agency'),
+    jurisdiction: storedText(200).trim().min(1),
+    contact: storedText(500).trim().min(1).describe('the agency\'s contact (officer, desk, e-mail or phone)'),
+    reference: storedText(200).trim().nullable().optional().describe('the agency\'s reference number; omitted keeps the stored one'),
+    status: z.enum(LEA_REFERRAL_STATUSES).describe('draft to create; then submitted, acknowledged, closed (README: LEA referrals)'),
+  })
+  .strict();

@@ -2,10 +2,8 @@
 // here: it is sealed in vault_secrets (owner_kind 'intake').
 import type { Knex } from 'knex';
 import type { IntakeStatus } from '../../../domain/intakes/intake-status';
-import type { IntakeStep } from '../../../domain/intakes/intake-steps';
+import type { IntakeJobStatus, IntakeStep } from '../../../domain/intakes/intake-steps';
 import { keysetPage, type Keyset, type KeysetPage } from '../../keyset-page';
-
-export type IntakeJobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 
 export interface IntakeRow {
   id: string;
