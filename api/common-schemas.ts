@@ -1,3 +1,5 @@
+// Schemas every feature's routes share: the error body, an id parameter, the standard error
+// responses, text that PostgreSQL can store, an e-mail address as people are named.
 import { z } from 'zod';
 
 export const ErrorSchema = z
@@ -19,3 +21,13 @@ export const standardErrorResponses = {
   403: { description: 'The caller\'s roles or scopes do not allow this route', schema: ErrorSchema },
   500: { description: 'Internal error (no internals are returned)', schema: ErrorSchema },
 } as const;
+
+/** Text stored in PostgreSQL, which refuses the NUL character: refused here as a 400 instead. */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
+export const NO_NUL = /^[^\u0000]*$/;
+export const storedText = (max: number) => z.string().max(max).regex(NO_NUL, 'must not contain NUL characters');
+
+export const EmailAddressSchema = z
+  .string()
+  .max(254)
+  .regex(/^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/, 'an e-mail address (at most 64 characters before the @)');

@@ -13,6 +13,9 @@ export const IdempotencyKeySchema = z
       'the same key with a different body is refused (422 idempotency_key_reused). 1-200 printable ASCII characters.',
   );
 
+/** The request headers of a POST that takes an Idempotency-Key (investigations, reports, dossiers, intakes). */
+export const IdempotencyHeaders = z.object({ 'idempotency-key': IdempotencyKeySchema.optional() });
+
 /** JSON with object keys sorted at every level, so equal requests hash equally whatever their key order. */
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;

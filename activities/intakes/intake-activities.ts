@@ -1,7 +1,6 @@
 // Activities of the `intake-<id>` workflow. Each step is an intake job: marked running, done, its
 // result or error recorded. Idempotent: a step already succeeded is skipped, texts are stored
 // content-addressed, and the graph upsert (recordSourceEntities) adds nothing on a repeat.
-import { createHash } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
@@ -16,15 +15,7 @@ import type { Logger } from '../../infra/logger';
 import { InvestigationOptionsSchema } from '../../domain/investigations/investigation-request';
 import { startInvestigation } from '../../services/investigations/investigation-service';
 import { extractFileText } from '../../services/intakes/intake-text';
-
-/** With SVC_INTAKE__AUTO_INVESTIGATE, at most this many URLs of one intake are investigated. */
-export const MAX_AUTO_INVESTIGATIONS_PER_INTAKE = 10;
-
-/** The scan id of an intake's automatic investigation of a URL: the same on every retry. */
-export function autoInvestigationScanId(intakeId: string, url: string): string {
-  const h = createHash('sha256').update(`intake:${intakeId}\n${url}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
+import { MAX_AUTO_INVESTIGATIONS_PER_INTAKE, autoInvestigationScanId } from '../../domain/intakes/auto-investigation';
 
 interface TextPart {
   where: string;

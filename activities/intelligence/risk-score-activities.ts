@@ -1,27 +1,8 @@
-// Keeps the graph's derived figures current when sightings change: an entity's loss (db/repositories/
-// intel-entity-repository.ts refreshEntityLoss) and its risk score (domain/intelligence/risk-score.ts).
-// Idempotent: both are recomputed from the sightings, so a retry writes the same values.
+// The risk-score recomputation as activities: run at the end of the intake and investigation
+// workflows, after their sources recorded their entities (services/intelligence/risk-score-service.ts).
 import type { Knex } from 'knex';
 import type { SourceKind } from '../../domain/intelligence/entity-types';
-import { computeRiskScore, type RiskScore } from '../../domain/intelligence/risk-score';
-import { listSourceEntities } from '../../db/repositories/intelligence/entity-repository';
-import { refreshEntityLoss } from '../../db/repositories/intelligence/intel-entity-repository';
-import { loadRiskInputs, saveRiskScores } from '../../db/repositories/intelligence/risk-score-repository';
-
-export async function recomputeEntityRisk(knex: Knex, entityIds: string[], now = new Date()): Promise<Map<string, RiskScore>> {
-  const ids = [...new Set(entityIds)];
-  const scores = new Map<string, RiskScore>();
-  for (let i = 0; i < ids.length; i += 1000) {
-    const part = ids.slice(i, i + 1000);
-    await refreshEntityLoss(knex, part);
-    const inputs = await loadRiskInputs(knex, part);
-    const computed = new Map<string, RiskScore>();
-    for (const [id, input] of inputs) computed.set(id, computeRiskScore(input, now));
-    await saveRiskScores(knex, computed, now);
-    for (const [id, s] of computed) scores.set(id, s);
-  }
-  return scores;
-}
+import { recomputeEntityRisk, recomputeSourceRisk } from '../../services/intelligence/risk-score-service';
 
 export function createRiskScoreActivities(deps: { knex: Knex }) {
   return {
@@ -31,8 +12,7 @@ export function createRiskScoreActivities(deps: { knex: Knex }) {
     },
     /** Recomputes loss and risk of every entity a source mentions (after it recorded them). */
     async recomputeSourceRiskScores(input: { kind: SourceKind; id: string }): Promise<{ updated: number }> {
-      const ids = (await listSourceEntities(deps.knex, input.kind, input.id)).map((e) => e.id);
-      return { updated: (await recomputeEntityRisk(deps.knex, ids)).size };
+      return { updated: (await recomputeSourceRisk(deps.knex, input)).size };
     },
   };
 }

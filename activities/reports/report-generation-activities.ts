@@ -34,6 +34,7 @@ import { throwIfCancelled, withHeartbeat } from '../../infra/activity-heartbeat'
 import { buildReportContent, type ContentRequest } from '../../services/reports/build-report-content';
 import type { BrowserProvider } from '../../infra/browser-pool';
 import { renderReport } from '../../services/reports/render-report';
+import { scheduleState, type ScheduleState } from '../../domain/reports/schedule-state';
 
 /** Failure type (non-retryable) of a scheduled run whose stored template/scope/options no longer validate. */
 export const INVALID_SCHEDULE_OPTIONS = 'InvalidScheduleOptions';
@@ -49,17 +50,6 @@ export interface ReportGenerationDeps {
   rowCap?: number;
   /** Test hook: runs after rendering, before the report is stored. */
   beforeStore?: () => Promise<void>;
-}
-
-/** What the schedule's workflow needs for its next run. */
-export interface ScheduleState {
-  isActive: boolean;
-  nextRunAt: string;
-  recipients: string[];
-}
-
-export function scheduleState(s: ReportScheduleRow): ScheduleState {
-  return { isActive: s.is_active, nextRunAt: s.next_run_at.toISOString(), recipients: s.recipients };
 }
 
 export type ScheduledRunOutcome =

@@ -1,7 +1,7 @@
 // The database step of the report-schedule workflow that is not part of a run.
 import type { Knex } from 'knex';
 import { findReportSchedule } from '../../db/repositories/reports/report-schedule-repository';
-import { scheduleState, type ScheduleState } from './report-generation-activities';
+import { scheduleState, type ScheduleState } from '../../domain/reports/schedule-state';
 
 export function createScheduleActivities(deps: { knex: Knex }) {
   return {

@@ -3,7 +3,7 @@
 // (TEST-NET-1/3), which the crawler's egress policy refuses before any connection.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { autoInvestigationScanId } from '../../activities/intakes/intake-activities';
+import { autoInvestigationScanId } from '../../domain/intakes/auto-investigation';
 import { findInvestigation } from '../../db/repositories/investigations/investigation-repository';
 import { InvestigationOptionsSchema } from '../../domain/investigations/investigation-request';
 import { startInvestigation } from '../../services/investigations/investigation-service';

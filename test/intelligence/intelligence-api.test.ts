@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import sharp from 'sharp';
 import { recordSourceEntities } from '../../db/repositories/intelligence/entity-repository';
-import { recomputeEntityRisk } from '../../activities/intelligence/risk-score-activities';
+import { recomputeEntityRisk } from '../../services/intelligence/risk-score-service';
 import type { Role } from '../../domain/accounts/roles';
 import { GRAPH_ENTITY_TYPES } from '../../domain/intelligence/entity-types';
 import { ENTITY_TYPE_COLOURS, layoutGraph } from '../../domain/intelligence/graph-picture';

@@ -15,7 +15,7 @@ import {
   sleep,
 } from '@temporalio/workflow';
 import type { PlatformActivities } from '../../activities';
-import type { ScheduleState } from '../../activities/reports/report-generation-activities';
+import type { ScheduleState } from '../../domain/reports/schedule-state';
 import { trackProgress } from '../tasks/task-progress';
 
 /** ApplicationFailure type of a run whose stored options do not validate (activities/reports/report-generation-activities.ts). */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CAMPAIGN_STATUSES } from '../../../domain/campaigns/campaign-status';
 import type { CampaignRow } from '../../../services/campaigns/campaign-service';
 import { pageQueryShape } from '../../pagination';
-import { storedText } from '../cases/case-schemas';
+import { storedText } from '../../common-schemas';
 import { TaxonomyPathSchema } from '../analytics/analytics-schemas';
 
 export const CampaignListQuery = z.object({

@@ -1,17 +1,14 @@
 // Request and response schemas of the case and LEA referral routes, with the views that shape a
-// case and a referral for them; the field schemas (e-mail, amount, currency, stored text) that the
-// campaign and search schemas use too.
+// case and a referral for them; the amount and currency schemas that the campaign schemas use too.
 import { z } from 'zod';
 import { CASE_PRIORITIES, CASE_STATUSES } from '../../../domain/cases/case-states';
 import { LEA_REFERRAL_STATUSES } from '../../../domain/cases/lea-referral-states';
 import type { CaseRow } from '../../../services/cases/case-service';
 import type { LeaReferralEventRow, LeaReferralRow } from '../../../services/cases/lea-referral-service';
 import { pageQueryShape, pageSchema } from '../../pagination';
-import { TaxonomyPathSchema } from '../analytics/taxonomy-schemas';
+import { TaxonomyPathSchema } from '../analytics/analytics-schemas';
+import { EmailAddressSchema, storedText } from '../../common-schemas';
 import { ReviewSchema } from '../reviews/review-schemas';
-import { storedText } from './stored-text';
-
-export { storedText } from './stored-text';
 
 const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
@@ -26,11 +23,6 @@ export const CurrencySchema = z
  * An e-mail address as a pattern (not `format: email`, whose checkers disagree with each other on
  * the edges): at most 64 characters before the @ (RFC 5321), a dotted domain with a letter TLD.
  */
-export const EmailAddressSchema = z
-  .string()
-  .max(254)
-  .regex(/^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/, 'an e-mail address (at most 64 characters before the @)');
-
 /** A non-negative amount with at most 2 decimals, as a string so that it is never a float. */
 export const AmountSchema = z
   .string()

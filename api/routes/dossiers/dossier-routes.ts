@@ -17,7 +17,7 @@ import {
   verifyDossier,
   type DossierRow,
 } from '../../../services/dossiers/dossier-service';
-import { requestHash } from '../../idempotency-key';
+import { IdempotencyHeaders, requestHash } from '../../idempotency-key';
 import { encodeCursor, pageSchema } from '../../pagination';
 import { defineRoute } from '../../route-definition';
 import { ErrorSchema, UuidParam } from '../../common-schemas';
@@ -30,7 +30,6 @@ import {
   DossierSummarySchema,
   DownloadPurposeQuery,
   DriveAclSchema,
-  PlanDossierHeaders,
   PlanIdParam,
   SignatureManifestSchema,
   VerificationSchema,
@@ -64,7 +63,7 @@ export const dossierRoutes = [
     summary: 'Plan a dossier (a Temporal workflow dossier-<plan_id> collects, then signs it); poll status_url. Unknown case, scan or entity ids are 400 with their field paths. With Idempotency-Key, a repeat answers the same plan',
     tags: ['reports'],
     access: WRITE,
-    request: { body: DossierPlanSchema, headers: PlanDossierHeaders },
+    request: { body: DossierPlanSchema, headers: IdempotencyHeaders },
     responses: {
       202: { description: 'Accepted (or the plan an earlier request with the same Idempotency-Key started)', schema: DossierAcceptedSchema },
       400: { description: 'Invalid plan: no source, a malformed field, or an unknown case_id / scan_ids.N / entity_ids.N (details name each)', schema: ErrorSchema },

@@ -3,10 +3,8 @@
 import { z } from 'zod';
 import { DOSSIER_STATUSES } from '../../../domain/dossiers/dossier-plan';
 import { DRIVE_ACL_ROLES, DRIVE_ACL_SOURCES } from '../../../domain/dossiers/drive-acl';
-import { IdempotencyKeySchema } from '../../idempotency-key';
 import { pageQueryShape } from '../../pagination';
 
-export const PlanDossierHeaders = z.object({ 'idempotency-key': IdempotencyKeySchema.optional() });
 
 export const DossierAcceptedSchema = z
   .object({ plan_id: z.string().uuid(), task_id: z.string(), kind: z.literal('dossier'), status: z.enum(DOSSIER_STATUSES), status_url: z.string(), detail_path: z.string() })

@@ -2,7 +2,7 @@
 // evidence is taken.
 import { z } from 'zod';
 
-export const ScanParam = z.object({ scan_id: z.string().uuid() });
+export { ScanParam } from '../investigations/investigation-schemas';
 
 export const PurposeQuery = z.object({
   purpose: z

@@ -13,7 +13,7 @@ import { allowedUserMoves, type IntakeStatus } from '../../../domain/intakes/int
 import { changeIntakeJob, getIntakeJob } from '../../../services/intakes/intake-job-service';
 import { attachIntakeToCase, getIntake, listIntakes, moveIntakeStatus, readIntakeContact, submitIntake } from '../../../services/intakes/intake-service';
 import { BadRequestError, ValidationError } from '../../errors';
-import { requestHash } from '../../idempotency-key';
+import { IdempotencyHeaders, requestHash } from '../../idempotency-key';
 import { parseMultipart } from '../../multipart';
 import { encodeCursor } from '../../pagination';
 import { defineRoute, type RouteDef } from '../../route-definition';
@@ -32,7 +32,6 @@ import {
   MultipartDoc,
   StatusMoveBody,
   StatusMovedSchema,
-  SubmitHeaders,
   intakeDetailView,
   intakeJobView,
   intakeSummaryView,
@@ -68,7 +67,7 @@ const submitRoute = (path: string): RouteDef =>
     summary: 'Submit evidence: a JSON `payload` part and zero or more `files` parts. With Idempotency-Key, a repeat answers the first intake (200)',
     tags: ['intakes'],
     access: { roles: ['admin', 'analyst'], scopes: ['intake:write'] },
-    request: { multipart: MultipartDoc, headers: SubmitHeaders },
+    request: { multipart: MultipartDoc, headers: IdempotencyHeaders },
     responses: {
       200: { description: 'A repeat with the same Idempotency-Key: the first intake', schema: IntakeCreatedSchema },
       201: { description: 'Stored; processing started (task_id)', schema: IntakeCreatedSchema },

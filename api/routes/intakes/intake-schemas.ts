@@ -8,7 +8,6 @@ import { INTAKE_STATUSES, allowedUserMoves } from '../../../domain/intakes/intak
 import { INTAKE_JOB_STATUSES } from '../../../domain/intakes/intake-steps';
 import type { IntakeJobRow } from '../../../services/intakes/intake-job-service';
 import { intakeFileSummary, type IntakeDetail, type IntakeRow } from '../../../services/intakes/intake-service';
-import { IdempotencyKeySchema } from '../../idempotency-key';
 import { pageQueryShape, pageSchema } from '../../pagination';
 
 const FileSchema = z
@@ -97,7 +96,6 @@ export const MultipartDoc = z
   })
   .meta({ id: 'IntakeSubmission' });
 
-export const SubmitHeaders = z.object({ 'idempotency-key': IdempotencyKeySchema.optional() });
 
 const dateTime = z.iso.datetime({ offset: true });
 

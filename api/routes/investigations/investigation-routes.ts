@@ -12,11 +12,11 @@ import {
   type PageRow,
 } from '../../../services/investigations/investigation-service';
 import { InvestigationRequestSchema, investigationTaskId, type InvestigationRequest } from '../../../domain/investigations/investigation-request';
-import { requestHash } from '../../idempotency-key';
+import { IdempotencyHeaders, requestHash } from '../../idempotency-key';
 import { encodeCursor, pageSchema } from '../../pagination';
 import { defineRoute } from '../../route-definition';
 import { ErrorSchema } from '../../common-schemas';
-import { AcceptedSchema, ArtifactParam, DetailSchema, ListQuery, ScanParam, StartInvestigationHeaders, SummarySchema, type ListQueryT } from './investigation-schemas';
+import { AcceptedSchema, ArtifactParam, DetailSchema, ListQuery, ScanParam, SummarySchema, type ListQueryT } from './investigation-schemas';
 
 const READ = { roles: ['admin', 'analyst'], scopes: ['investigations:read', 'investigations:write'] } as const;
 const WRITE = { roles: ['admin', 'analyst'], scopes: ['investigations:write'] } as const;
@@ -52,7 +52,7 @@ export const investigationRoutes = [
     summary: 'Start a scam-site investigation (the `ssi-<scan_id>` workflow); poll /tasks/{task_id}. With Idempotency-Key, a repeat answers the same scan',
     tags: ['investigations'],
     access: WRITE,
-    request: { body: InvestigationRequestSchema, headers: StartInvestigationHeaders },
+    request: { body: InvestigationRequestSchema, headers: IdempotencyHeaders },
     responses: {
       202: { description: 'Accepted: the investigation is queued', schema: AcceptedSchema },
       400: { description: 'Invalid input (field paths in details)', schema: ErrorSchema },

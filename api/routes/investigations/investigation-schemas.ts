@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import { INVESTIGATION_STATUSES } from '../../../domain/investigations/investigation-request';
 import { PlaybookStepSchema } from '../../../domain/investigations/playbooks';
-import { IdempotencyKeySchema } from '../../idempotency-key';
 import { pageQueryShape } from '../../pagination';
 
 // ---------------------------------------------------------------------------------------------
@@ -13,7 +12,6 @@ import { pageQueryShape } from '../../pagination';
 export const ScanParam = z.object({ scan_id: z.string().uuid() });
 export const ArtifactParam = z.object({ scan_id: z.string().uuid(), page_id: z.string().uuid(), artifact: z.enum(['screenshot', 'dom', 'har']) });
 
-export const StartInvestigationHeaders = z.object({ 'idempotency-key': IdempotencyKeySchema.optional() });
 
 export const AcceptedSchema = z
   .object({ scan_id: z.string().uuid(), task_id: z.string(), status_url: z.string(), status: z.literal('queued'), detail_url: z.string() })

@@ -4,12 +4,12 @@ import type { z } from 'zod';
 import { REPORT_CONTENT_TYPES } from '../../../domain/reports/report-content';
 import { reportFileName } from '../../../domain/reports/report-file-name';
 import { listReports, openReportDownload, startReport } from '../../../services/reports/report-service';
-import { requestHash } from '../../idempotency-key';
+import { IdempotencyHeaders, requestHash } from '../../idempotency-key';
 import { encodeCursor, pageSchema } from '../../pagination';
 import { defineRoute } from '../../route-definition';
 import { ErrorSchema, UuidParam } from '../../common-schemas';
 import { TaskAcceptedSchema } from '../tasks/task-schemas';
-import { GenerateReportHeaders, GenerateReportSchema, GeneratedReportQuery, GeneratedReportSchema, ReportDownloadHeaders } from './report-schemas';
+import { GenerateReportSchema, GeneratedReportQuery, GeneratedReportSchema, ReportDownloadHeaders } from './report-schemas';
 
 export const reportRoutes = [
   defineRoute<Record<string, never>, Record<string, never>, z.infer<typeof GenerateReportSchema>>({
@@ -18,7 +18,7 @@ export const reportRoutes = [
     summary: 'Generate a report once (a Temporal workflow); poll /tasks/{task_id}. With Idempotency-Key, a repeat answers the same task',
     tags: ['reports'],
     access: { roles: ['admin', 'analyst'], scopes: ['reports:write'] },
-    request: { body: GenerateReportSchema, headers: GenerateReportHeaders },
+    request: { body: GenerateReportSchema, headers: IdempotencyHeaders },
     responses: {
       202: { description: 'Accepted (or the task an earlier request with the same Idempotency-Key started)', schema: TaskAcceptedSchema },
       400: { description: 'Invalid input (body, or an Idempotency-Key of the wrong form)', schema: ErrorSchema },

@@ -9,7 +9,6 @@ import {
   TemplateNameSchema,
   checkScopeAgainstTemplate,
 } from '../../../domain/reports/report-request';
-import { IdempotencyKeySchema } from '../../idempotency-key';
 import { pageQueryShape } from '../../pagination';
 
 // One-off reports and downloads.
@@ -24,7 +23,6 @@ export const GenerateReportSchema = z
   .strict()
   .superRefine((v, ctx) => checkScopeAgainstTemplate(v.template, v.scope, ctx, ['scope']));
 
-export const GenerateReportHeaders = z.object({ 'idempotency-key': IdempotencyKeySchema.optional() });
 
 export const GeneratedReportSchema = z
   .object({

@@ -5,7 +5,7 @@ import { CASE_PRIORITIES } from '../../../domain/cases/case-states';
 import { ANNOTATION_TARGET_TYPES, REVIEW_ACTIONS, REVIEW_DECISIONS, REVIEW_STATUSES } from '../../../domain/reviews/review-rules';
 import type { QueueKey, ReviewActionRow, ReviewRow } from '../../../services/reviews/review-service';
 import { cursorParam, pageQueryShape, pageSchema } from '../../pagination';
-import { storedText } from '../cases/stored-text';
+import { storedText } from '../../common-schemas';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 

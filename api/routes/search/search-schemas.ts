@@ -6,7 +6,7 @@ import { ROLES } from '../../../domain/accounts/roles';
 import type { SavedSearchRow, SavedSearchWithShares } from '../../../services/search/saved-search-service';
 import { decodeSearchCursor } from '../../../services/search/search-service';
 import { cursorParam, pageQueryShape } from '../../pagination';
-import { EmailAddressSchema, storedText } from '../cases/case-schemas';
+import { EmailAddressSchema, storedText } from '../../common-schemas';
 
 export const SearchRecordTypeSchema = z.enum(SEARCH_RECORD_TYPES);
 
