@@ -36,6 +36,11 @@ export function migrateOnStart(config: AppConfig, argv: readonly string[] = proc
   return config.db.migrate_on_start || argv.includes('--migrate');
 }
 
+/** The pool alone, the schema as it is: for `fip db migrate`, which migrates and reports what it applied. */
+export function openDatabase(databaseUrl: string, poolMax: number): Knex {
+  return createKnex(databaseUrl, poolMax);
+}
+
 /** Applies pending migrations (`fip db migrate`); answers the names applied by this call. */
 export async function migrateDatabase(knex: Knex): Promise<string[]> {
   return migrateLatest(knex);

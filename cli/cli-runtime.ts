@@ -3,7 +3,7 @@
 import type { Knex } from 'knex';
 import pg from 'pg';
 import type { Client } from '@temporalio/client';
-import { connectDatabase } from '../app/database';
+import { connectDatabase, openDatabase } from '../app/database';
 import { createLogger } from '../infra/logger';
 import { temporalConnectionOptions } from '../infra/temporal-connection';
 import { platformAddresses, startPlatformPostgres } from '../app/infrastructure';
@@ -21,7 +21,12 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
-export async function withDatabase<T>(fn: (knex: Knex) => Promise<T>): Promise<T> {
+/**
+ * Runs `fn` with a small pool on the platform's database. The schema is migrated first, so commands
+ * never run on an old one; `fip db migrate` opts out (`migrate: false`) to apply and report the
+ * migrations itself.
+ */
+export async function withDatabase<T>(fn: (knex: Knex) => Promise<T>, options: { migrate?: boolean } = {}): Promise<T> {
   const config = cliConfig();
   const log = createLogger(process.env.FIP_CLI_LOG_LEVEL ?? 'warn', 'fip-cli');
   const { databaseUrl } = platformAddresses(config);
@@ -34,7 +39,7 @@ export async function withDatabase<T>(fn: (knex: Knex) => Promise<T>): Promise<T
     stopEmbedded = pg.stop;
     url = pg.url;
   }
-  const knex = await connectDatabase(config, url, log, true, 2);
+  const knex = options.migrate === false ? openDatabase(url, 2) : await connectDatabase(config, url, log, true, 2);
   try {
     return await fn(knex);
   } finally {

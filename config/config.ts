@@ -104,7 +104,6 @@ export const configSchema = z.strictObject({
         }),
     })
     .prefault({}),
-  // Unset: Debian's /usr/bin/chromium, else the @sparticuz/chromium npm package (infra/chromium.ts).
   chromium: z
     .strictObject({ path: z.string().min(1).optional().describe('the Chromium to launch; unset: Debian\'s `/usr/bin/chromium` if present, else the `@sparticuz/chromium` npm package') })
     .prefault({}),
@@ -145,7 +144,6 @@ export const configSchema = z.strictObject({
         }),
     })
     .prefault({}),
-  // Intelligence search: tag presets offered by GET /reviews/search/tag-presets (comma list).
   search: z
     .strictObject({
       tag_presets: csv
@@ -165,7 +163,6 @@ export const configSchema = z.strictObject({
       auto_investigate: bool.default(false).describe('the entities step starts an investigation of each http(s) URL an intake names (at most 10 per intake; scan ids derived from intake and URL, so a retry starts nothing twice)'),
     })
     .prefault({}),
-  // Unset: a keyring under <data_dir>/vault/keyring.json, created on first start (mode 0600).
   vault: z
     .strictObject({
       master_key: z
@@ -183,8 +180,6 @@ export const configSchema = z.strictObject({
         .meta({ description: 'earlier master keys that still unwrap records until `npx fip vault rotate` has re-wrapped them', accepted: 'comma-separated keys, 32 bytes in base64 each' }),
     })
     .prefault({}),
-  // Evidence signing (infra/evidence-keyring.ts). Unset signing_key: a keyring created on first use
-  // under <data_dir>/evidence/signing-keys.json (mode 0600). Values: a PEM, or the path of a PEM file.
   evidence: z
     .strictObject({
       signing_key: z.string().min(1).optional().meta({
@@ -202,8 +197,6 @@ export const configSchema = z.strictObject({
         }),
     })
     .prefault({}),
-  // Where blobs live (infra/blob-store.ts): file:///path (default file://<data_dir>/blobs) or
-  // s3://bucket/prefix with the S3 settings below (unset keys: the AWS SDK's default credentials).
   blobs: z
     .strictObject({
       url: z
@@ -222,7 +215,6 @@ export const configSchema = z.strictObject({
       force_path_style: bool.default(false).describe('path-style requests (`endpoint/bucket/key`), which MinIO and most non-AWS stores need'),
     })
     .prefault({}),
-  // Minutes, decimals allowed (0.05 = 3 s, for tests); at most a week.
   review: z
     .strictObject({
       claim_ttl_minutes: z.coerce

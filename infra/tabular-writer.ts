@@ -35,7 +35,8 @@ export class ExportAbortedError extends Error {
   }
 }
 
-function checkAbort(signal: AbortSignal | undefined, rows: number): void {
+/** Throws ExportAbortedError (with the rows written so far) once the signal has fired. */
+export function checkAbort(signal: AbortSignal | undefined, rows: number): void {
   if (signal?.aborted) throw new ExportAbortedError(rows);
 }
 

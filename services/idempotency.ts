@@ -13,7 +13,7 @@ export interface IdempotencyKey {
   hash: string;
 }
 
-export const IDEMPOTENCY_KEY_REUSED_MESSAGE = 'this Idempotency-Key was already used with a different request body; use a new key';
+const IDEMPOTENCY_KEY_REUSED_MESSAGE = 'this Idempotency-Key was already used with a different request body; use a new key';
 
 /**
  * The answer recorded under `(scope, principal, key)`: `response` when this request is the first

@@ -10,6 +10,6 @@ export function register(program: Command): void {
         const { migrateDatabase } = await import('../../app/database');
         const applied = await migrateDatabase(knex);
         process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'database is up to date\n');
-      });
+      }, { migrate: false });
     });
 }

@@ -4,16 +4,12 @@
 // an AbortSignal (the client went away) stops the reading between objects.
 import type { Writable } from 'node:stream';
 import type { StixObject } from '../../domain/exports/stix-objects';
-import { ExportAbortedError, TABULAR_CONTENT_TYPES, writeChunk } from '../../infra/tabular-writer';
+import { TABULAR_CONTENT_TYPES, checkAbort, writeChunk } from '../../infra/tabular-writer';
 
 export const EXPORT_CONTENT_TYPES = {
   ...TABULAR_CONTENT_TYPES,
   stix: 'application/stix+json;version=2.1',
 } as const;
-
-function checkAbort(signal: AbortSignal | undefined, rows: number): void {
-  if (signal?.aborted) throw new ExportAbortedError(rows);
-}
 
 /**
  * A STIX 2.1 bundle written incrementally: `{"type":"bundle","id":...,"objects":[` object by object

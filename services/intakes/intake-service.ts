@@ -11,7 +11,6 @@ import fs from 'node:fs';
 import type { Principal } from '../../domain/accounts/roles';
 import { principalName } from '../../domain/accounts/principal-name';
 import { recordAuditEvent } from '../../db/repositories/audit/audit-event-repository';
-import { claimIdempotencyKey } from '../../db/repositories/idempotency-key-repository';
 import {
   findIntake,
   findIntakeForUpdate,
@@ -36,7 +35,8 @@ import type { KeysetPage } from '../../domain/keyset';
 import { sanitizeFilename, looksLikeText, sniffTextType } from '../../domain/intakes/intake-files';
 import { contactOf, type IntakeContact, type IntakePayload } from '../../domain/intakes/intake-payload';
 import { vaultFor } from '../../infra/vault';
-import { ConflictError, NotFoundError, UnprocessableError } from '../errors';
+import { ConflictError, NotFoundError } from '../errors';
+import { claimIdempotentResponse } from '../idempotency';
 import type { ServiceDeps } from '../service-deps';
 import { intakeTaskId, startIntakeWorkflow } from './intake-job-service';
 
@@ -135,18 +135,8 @@ export async function submitIntake(
   const contact = contactOf(payload);
   const existingId = await deps.knex.transaction(async (trx) => {
     if (input.idempotency) {
-      const { created, row } = await claimIdempotencyKey<{ intake_id: string }>(trx, {
-        scope: 'intakes.create',
-        principal: submittedBy,
-        key: input.idempotency.key,
-        requestHash: input.idempotency.hash,
-        response: { intake_id: id },
-      });
-      if (!created) {
-        // Not services/idempotency.ts: intakes have always said "request", not "request body".
-        if (row.request_hash !== input.idempotency.hash) throw new UnprocessableError('idempotency_key_reused', 'this Idempotency-Key was already used with a different request; use a new key');
-        return row.response.intake_id;
-      }
+      const { created, response } = await claimIdempotentResponse(trx, 'intakes.create', submittedBy, input.idempotency, { intake_id: id });
+      if (!created) return response.intake_id;
     }
     await insertIntake(trx, {
       id,

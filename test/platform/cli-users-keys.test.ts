@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { emptyDatabase } from '../support/empty-database';
 import { runCli } from '../support/run-cli';
 import { http } from '../support/http';
 import { startTestApi } from '../support/platform';
@@ -11,6 +12,19 @@ describe('fip users / keys / db', function () {
     const r = await runCli(['db', 'migrate']);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /up to date/);
+  });
+
+  it('db migrate on an empty database names the migrations it applied, then reports it up to date', async () => {
+    const db = await emptyDatabase();
+    try {
+      const first = await runCli(['db', 'migrate'], { env: { DATABASE_URL: db.url } });
+      assert.equal(first.code, 0, first.stderr);
+      assert.match(first.stdout, /^applied: 20261122000000_users_and_api_keys\.ts, .*20261123000100_entity_change_feed\.ts\n$/);
+      const again = await runCli(['db', 'migrate'], { env: { DATABASE_URL: db.url } });
+      assert.equal(again.stdout, 'database is up to date\n');
+    } finally {
+      await db.drop();
+    }
   });
 
   it('users add/list/remove manage roles', async () => {

@@ -27,17 +27,19 @@ interface Import {
   target: string | null;
 }
 
+/** Every name in `import { a, type B }` is a type: the import is erased like `import type`. */
+const onlyTypes = (braces: string | undefined) => braces !== undefined && braces.split(',').every((n) => !n.trim() || /^type\s/.test(n.trim()));
+
 function imports(file: string): Import[] {
-  const text = read(file);
-  const out: Import[] = [];
-  const re = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'"`;]*?\sfrom\s+)?['"]([^'"]+)['"]|\b(?:import|require)\(\s*['"]([^'"]+)['"]\s*\)/g;
-  for (const m of text.matchAll(re)) {
-    const spec = m[3] ?? m[4]!;
-    const typeOnly = Boolean(m[2]) || (m[1] === 'import' && /^\s*import\s+\{\s*type\s[^}]*\}/.test(m[0].trim()) && !/,\s*(?!type\s)\w/.test(m[0]));
-    const target = spec.startsWith('.') ? path.normalize(path.join(path.dirname(file), spec)) : null;
-    out.push({ spec, typeOnly, target });
-  }
-  return out;
+  const re = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:(?:\{([^}]*)\}|[^'"`;{]*?)\s*from\s+)?['"]([^'"]+)['"]|\b(?:import|require)\(\s*['"]([^'"]+)['"]\s*\)/g;
+  return [...read(file).matchAll(re)].map((m) => {
+    const spec = m[4] ?? m[5]!;
+    return {
+      spec,
+      typeOnly: Boolean(m[2]) || (m[1] === 'import' && onlyTypes(m[3])),
+      target: spec.startsWith('.') ? path.normalize(path.join(path.dirname(file), spec)) : null,
+    };
+  });
 }
 
 const inLayer = (target: string | null, ...layers: string[]) => target !== null && layers.some((l) => target === l || target.startsWith(`${l}/`));
