@@ -6108,6 +6108,8 @@ export interface operations {
     getExportsIndicators: {
         parameters: {
             query?: {
+                /** @description a campaign's indicators only: its own entities and its cases' (with `indicates` relationships to it) */
+                campaign_id?: string;
                 category?: string;
                 /** @description csv, xlsx, or stix (a STIX 2.1 bundle) */
                 fmt?: "csv" | "xlsx" | "stix";
