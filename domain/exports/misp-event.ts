@@ -164,6 +164,9 @@ function walletSymbol(attributes: Record<string, unknown>): string | null {
 
 const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{8,30}$/;
 
+/** Entity types an event holds (persons are left out: a name is no indicator, and it is personal data). */
+const MISP_ENTITY_TYPES = new Set(['wallet', 'domain', 'url', 'ip', 'email', 'phone', 'bank_account', 'social_handle', 'organization']);
+
 /** One MISP attribute of a non-wallet entity; null for entities MISP events leave out (persons). */
 function entityAttribute(eventUuid: string, e: MispSubjectEntity, clearBankDetails: boolean): MispAttribute | null {
   const base = { comment: '', timestamp: epoch(e.last_seen_at), first_seen: iso(e.first_seen_at), last_seen: iso(e.last_seen_at) };
@@ -241,8 +244,10 @@ function walletObject(eventUuid: string, e: MispSubjectEntity): MispObject {
 }
 
 /** The MISP event of a case or campaign and its entities, bank details as the caller may see them. */
-export function mispEvent(subject: MispSubject, entities: readonly MispSubjectEntity[], opts: { clearBankDetails: boolean }): MispEvent {
+export function mispEvent(subject: MispSubject, all: readonly MispSubjectEntity[], opts: { clearBankDetails: boolean }): MispEvent {
   const uuid = mispEventUuid(subject);
+  // The marking comes from what the event holds: a person left out does not raise it.
+  const entities = all.filter((e) => MISP_ENTITY_TYPES.has(e.type));
   const tlp = eventTlp(entities);
   const attributes: MispAttribute[] = [];
   const objects: MispObject[] = [];
