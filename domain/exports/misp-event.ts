@@ -147,11 +147,15 @@ export function taxonomyTags(paths: readonly string[]): string[] {
 const epoch = (d: Date): string => String(Math.floor(d.getTime() / 1000));
 const iso = (d: Date): string => d.toISOString();
 
-/** The coin-address relation and type for a wallet's network: btc and xmr where MISP has the type, else the generic text address. */
-export function coinAddressRelation(network: string | null): { relation: 'address' | 'address-xmr' | 'address-crypto'; type: 'btc' | 'xmr' | 'text' } {
+/**
+ * The coin-address relation and type for a wallet's network: btc and xmr where MISP has the type,
+ * else the generic text address. A Monero integrated address (106 characters, a payment id inside)
+ * is not the 95-character standard address MISP's xmr type takes: it stays generic.
+ */
+export function coinAddressRelation(network: string | null, address = ''): { relation: 'address' | 'address-xmr' | 'address-crypto'; type: 'btc' | 'xmr' | 'text' } {
   const ids = network ? resolveNetworkName(network) : [];
   if (ids.length === 1 && ids[0] === 'bitcoin') return { relation: 'address', type: 'btc' };
-  if (ids.length === 1 && ids[0] === 'monero') return { relation: 'address-xmr', type: 'xmr' };
+  if (ids.length === 1 && ids[0] === 'monero' && (address === '' || address.length === 95)) return { relation: 'address-xmr', type: 'xmr' };
   return { relation: 'address-crypto', type: 'text' };
 }
 
@@ -211,7 +215,7 @@ function entityAttribute(eventUuid: string, e: MispSubjectEntity, clearBankDetai
 function walletObject(eventUuid: string, e: MispSubjectEntity): MispObject {
   const objectUuid = mispUuid(`${eventUuid}/object/${e.id}`);
   const network = typeof e.attributes.network === 'string' && e.attributes.network ? e.attributes.network : null;
-  const { relation, type } = coinAddressRelation(network);
+  const { relation, type } = coinAddressRelation(network, e.value);
   const ts = epoch(e.last_seen_at);
   const attr = (object_relation: string, t: string, value: string, to_ids: boolean, disable_correlation: boolean): MispAttribute => ({
     uuid: mispUuid(`${objectUuid}/${object_relation}`),

@@ -22,7 +22,8 @@ describe('MISP event mapping', () => {
   it('types a wallet btc on Bitcoin, xmr on Monero, the generic address elsewhere', () => {
     assert.deepEqual(coinAddressRelation('Bitcoin'), { relation: 'address', type: 'btc' });
     assert.deepEqual(coinAddressRelation('bitcoin'), { relation: 'address', type: 'btc' });
-    assert.deepEqual(coinAddressRelation('Monero'), { relation: 'address-xmr', type: 'xmr' });
+    assert.deepEqual(coinAddressRelation('Monero', `4${'A'.repeat(94)}`), { relation: 'address-xmr', type: 'xmr' });
+    assert.deepEqual(coinAddressRelation('Monero', `4${'A'.repeat(105)}`), { relation: 'address-crypto', type: 'text' }, 'an integrated address');
     assert.deepEqual(coinAddressRelation('Ethereum'), { relation: 'address-crypto', type: 'text' });
     assert.deepEqual(coinAddressRelation(null), { relation: 'address-crypto', type: 'text' });
   });
