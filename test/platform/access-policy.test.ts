@@ -23,6 +23,7 @@ import { startTestApi, startTestWorker, testConfig, testKnex, testTemporal } fro
 import { waitFor } from '../support/wait-for';
 import { consoleAssetName } from '../support/console-bundle';
 import { TAXII_COLLECTIONS, TAXII_MEDIA_TYPE } from '../../domain/exports/taxii';
+import { mispEventUuid } from '../../domain/exports/misp-event';
 
 type Caller =
   | { label: string; headers: Record<string, string>; kind: 'anonymous' }
@@ -280,6 +281,10 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'GET /exports/indicators': () => ({ path: '/exports/indicators?fmt=stix&min_confidence=90' }),
   'GET /exports/researcher/entities': () => ({ path: '/exports/researcher/entities' }),
   'GET /feeds/indicators': () => ({ path: '/feeds/indicators?limit=5' }),
+  'GET /exports/misp': (fx) => ({ path: `/exports/misp?campaign_id=${fx.campaignId}` }),
+  'GET /feeds/misp/manifest.json': () => ({ path: '/feeds/misp/manifest.json' }),
+  'GET /feeds/misp/hashes.csv': () => ({ path: '/feeds/misp/hashes.csv' }),
+  'GET /feeds/misp/{uuid}.json': (fx) => ({ path: `/feeds/misp/${mispEventUuid({ kind: 'campaign', id: fx.campaignId })}.json` }),
   'GET /taxii2/': () => ({ path: '/taxii2/', headers: { accept: TAXII_MEDIA_TYPE } }),
   'GET /taxii2/api/': () => ({ path: '/taxii2/api/', headers: { accept: TAXII_MEDIA_TYPE } }),
   'GET /taxii2/api/collections/': () => ({ path: '/taxii2/api/collections/', headers: { accept: TAXII_MEDIA_TYPE } }),

@@ -653,6 +653,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/exports/misp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The MISP event (MISP JSON) of a case or a campaign: wallets as coin-address objects, one TLP tag, the scam taxonomy as tags (bank details masked for every role but analyst; audited)
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        get: operations["getExportsMisp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/exports/researcher/entities": {
         parameters: {
             query?: never;
@@ -685,6 +705,66 @@ export interface paths {
          * @description Access: roles admin, analyst; or API-key scopes taxii:read.
          */
         get: operations["getFeedsIndicators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/misp/{uuid}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MISP feed: one event (a campaign) by its uuid
+         * @description Access: roles admin, analyst; or API-key scopes taxii:read.
+         */
+        get: operations["getFeedsMispUuidJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/misp/hashes.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MISP feed: md5 of every attribute value and its event (`value_md5,event_uuid` per line, no header)
+         * @description Access: roles admin, analyst; or API-key scopes taxii:read.
+         */
+        get: operations["getFeedsMispHashesCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/misp/manifest.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MISP feed: the manifest (event uuid → info, date, tags, timestamp), one event per campaign
+         * @description Access: roles admin, analyst; or API-key scopes taxii:read.
+         */
+        get: operations["getFeedsMispManifestJson"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3567,6 +3647,73 @@ export interface components {
                 scopes: string[];
             };
         };
+        MispEvent: {
+            Event: {
+                /** @description 0 initial, 1 ongoing, 2 completed */
+                analysis: string;
+                Attribute: ({
+                    category: string;
+                    object_relation?: string;
+                    to_ids: boolean;
+                    type: string;
+                    uuid: string;
+                    value: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description YYYY-MM-DD */
+                date: string;
+                /** @description from the TLP: 3 clear, 1 green, 0 amber and above */
+                distribution: string;
+                info: string;
+                Object: ({
+                    Attribute: ({
+                        category: string;
+                        object_relation?: string;
+                        to_ids: boolean;
+                        type: string;
+                        uuid: string;
+                        value: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    name: string;
+                    uuid: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                Orgc: {
+                    name: string;
+                    uuid: string;
+                };
+                /** @description exactly one tlp:* tag, then the scam taxonomy (fip:scam-taxonomy="...") */
+                Tag: {
+                    name: string;
+                }[];
+                /** @description 1 high, 2 medium, 3 low, 4 undefined */
+                threat_level_id: string;
+                timestamp: string;
+                uuid: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        MispManifest: {
+            [key: string]: {
+                analysis: number;
+                date: string;
+                info: string;
+                Orgc: {
+                    name: string;
+                    uuid: string;
+                };
+                Tag: {
+                    name: string;
+                }[];
+                threat_level_id: number;
+                timestamp: number;
+            };
+        };
         PipelineFunnel: {
             /** @description when the aggregations behind this answer were last refreshed (ISO 8601 UTC) */
             as_of: string;
@@ -5961,6 +6108,8 @@ export interface operations {
     getExportsIndicators: {
         parameters: {
             query?: {
+                /** @description a campaign's indicators only: its own entities and its cases' (with `indicates` relationships to it) */
+                campaign_id?: string;
                 category?: string;
                 /** @description csv, xlsx, or stix (a STIX 2.1 bundle) */
                 fmt?: "csv" | "xlsx" | "stix";
@@ -6005,6 +6154,67 @@ export interface operations {
             };
             /** @description The caller's roles or scopes do not allow this route */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getExportsMisp: {
+        parameters: {
+            query?: {
+                /** @description the campaign to export: its own entities and its cases' (exactly one of case_id and campaign_id) */
+                campaign_id?: string;
+                /** @description the case to export (exactly one of case_id and campaign_id) */
+                case_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event, as a download */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MispEvent"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such case, campaign or event */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6102,6 +6312,141 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFeedsMispUuidJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description an event uuid of manifest.json */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MispEvent"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such case, campaign or event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFeedsMispHashesCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hashes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": unknown;
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFeedsMispManifestJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The manifest */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MispManifest"];
                 };
             };
             /** @description No identity, or an invalid one */
