@@ -110,6 +110,7 @@ export const configSchema = z.strictObject({
   api: z
     .strictObject({
       body_limit_mb: int(1, 1024).default(25).describe('largest JSON request body'),
+      json_max_depth: int(2, 1000).default(64).describe('deepest nesting of arrays and objects a JSON body (and the intake form\'s `payload` part) may have; deeper is a 400 `json_too_deep` naming the limit'),
       host: z.string().min(1).default('127.0.0.1').describe('the address the API listens on (`0.0.0.0` for all interfaces; trusting the proxy header there needs an IAP audience or the acknowledgement, see docs/security.md)'),
       trust_forwarded_headers: bool.default(false).describe('trust `X-Forwarded-For` / `-Proto` / `-Host` (client IP, protocol); only behind a proxy that sets them'),
     })
