@@ -59,6 +59,15 @@ export const configSchema = z.strictObject({
       trust_proxy_header: bool.default(false).describe('trust the identity-aware proxy\'s identity header'),
       allow_unverified_header: bool.default(false).describe('acknowledge trusting that header without an IAP assertion on a non-loopback `SVC_API__HOST` (warned about at every start)'),
       identity_header: z.string().min(1).default('x-goog-authenticated-user-email').describe('the proxy\'s identity header'),
+      identity_prefix: z
+        .string()
+        .regex(/^(?:none|[A-Za-z0-9._-]+:)$/, 'a prefix ending in a colon (accounts.google.com:), or none')
+        .default('accounts.google.com:')
+        .transform((v) => (v === 'none' ? '' : v))
+        .meta({
+          description: 'what the identity header\'s value must start with, exactly, before the e-mail (IAP sends `accounts.google.com:`); `none`: the bare e-mail. Another prefix, a repeated header or a comma-joined value is a 401',
+          accepted: '`name:` or `none`',
+        }),
       iap_audience: z.string().min(1).optional().describe('when set, `X-Goog-IAP-JWT-Assertion` must verify for this audience'),
       iap_jwks_url: z.string().url().optional().describe('the JWKS URL of the assertion\'s keys'),
       iap_public_key: z.string().min(1).optional().describe('the assertion\'s key instead: a PEM public key (RSA or EC) or a JWKS JSON'),
