@@ -5,6 +5,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sanitizeFilename } from '../../domain/intakes/intake-files';
+import { launchChromium, resolveChromium } from '../../infra/chromium';
+import { pageTitle } from '../../infra/crawler/page-actions';
 import { hasUnsafeNameCharacters, nameText, stripUnsafeNameCharacters } from '../../domain/text-safety';
 import { asUser, http } from '../support/http';
 import { createTestApiKey, usersForEveryRole } from '../support/identities';
@@ -34,6 +36,21 @@ describe('stored names', () => {
       assert.equal(sanitizeFilename('a\u009bb\u0085.txt'), 'a_b_.txt');
       assert.equal(sanitizeFilename(RLO), 'file');
     });
+  });
+
+  it('a crawled page\'s title (a hostile site names it) is kept without them too', async function () {
+    this.timeout(60_000);
+    const browser = await launchChromium(await resolveChromium());
+    try {
+      const page = await browser.newPage();
+      await page.setContent('<title>\u202eTrusted Exchange\u202c\u0085Login</title><p>x</p>');
+      assert.equal(await page.title(), '\u202eTrusted Exchange\u202c\u0085Login');
+      assert.equal(await pageTitle(page), 'Trusted Exchange Login');
+      await page.setContent('<title>\u2067\u2069</title>');
+      assert.equal(await pageTitle(page), null);
+    } finally {
+      await browser.close();
+    }
   });
 
   describe('through the API', () => {
