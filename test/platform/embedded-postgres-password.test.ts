@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { platformAddresses } from '../../app/infrastructure';
+import { loadConfig } from '../../config/config';
 import { embeddedPostgresPassword, embeddedPostgresUrl, passwordFile, startEmbeddedPostgres } from '../../infra/embedded-postgres';
 import { createLogger } from '../../infra/logger';
 import { freePort } from '../support/free-port';
@@ -51,6 +53,8 @@ describe('embedded PostgreSQL password', function () {
         assert.notEqual(password, 'fip-embedded');
         assert.equal(decodeURIComponent(new URL(server.url).password), password);
         assert.equal(embeddedPostgresUrl(dataDir, ports[i], 'fip'), server.url, 'a joining process finds the same URL');
+        const joining = loadConfig({ SVC_DATA_DIR: path.dirname(dataDir), SVC_POSTGRES__PORT: String(ports[i]) });
+        assert.equal(platformAddresses(joining).databaseUrl, server.url, 'npm run api / the CLI find it through SVC_DATA_DIR');
         assert.equal((await query(server.url, 'SELECT 1 AS one')).rows[0].one, 1);
         await assert.rejects(query(withPassword(server.url, 'fip-embedded'), 'SELECT 1'), /password authentication failed/);
         if (i === 0) await query(server.url, "CREATE TABLE kept AS SELECT 'still here' AS v");
