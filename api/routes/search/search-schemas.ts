@@ -1,5 +1,6 @@
 // Request and response schemas of the /reviews/search/* routes.
 import { z } from 'zod';
+import { stripUnsafeNameCharacters } from '../../../domain/text-safety';
 import { SAVED_SEARCH_VISIBILITIES, SHARE_PERMISSIONS } from '../../../domain/search/saved-search-access';
 import { SEARCH_FIELD_TYPES, SEARCH_OPERATORS, SEARCH_RECORD_TYPES, type SearchRecordType } from '../../../domain/search/search-fields';
 import { ROLES } from '../../../domain/accounts/roles';
@@ -114,7 +115,7 @@ export const SearchHistoryClearedSchema = z.object({ deleted: z.number().int() }
 
 const TagSchema = z.string().regex(/^[\p{L}\p{N}][\p{L}\p{N} ._:/-]{0,49}$/u, '1-50 letters, digits, space . _ : / - (starting with a letter or digit)');
 export const TagsSchema = z.array(TagSchema).max(50);
-export const SavedSearchNameSchema = storedText(200).trim().min(1);
+export const SavedSearchNameSchema = storedText(200).overwrite(stripUnsafeNameCharacters).trim().min(1);
 
 export const ShareSchema = z.object({
   grantee_kind: z.enum(['user', 'role']),

@@ -3611,6 +3611,8 @@ export interface components {
         LocalSignIn: {
             /** @description The header the console sends with the chosen e-mail */
             identity_header: string;
+            /** @description What the header's value holds before the e-mail (`accounts.google.com:`; empty: the bare e-mail) */
+            identity_prefix: string;
             users: {
                 email: string;
                 roles: ("admin" | "analyst" | "researcher" | "reviewer")[];
