@@ -10,14 +10,16 @@
 # A missing Python 3 (with venv) is an error, never a silent skip.
 set -euo pipefail
 
-tool="${1:?usage: scripts/python-tools.sh <tool>   (tools: schemathesis, wacz, stix2-validator)}"
+tool="${1:?usage: scripts/python-tools.sh <tool>   (tools: schemathesis, wacz, stix2-validator, openapi-spec-validator)}"
 case "$tool" in
   schemathesis) version="4.32.5"; package="schemathesis==${version}"; executable="schemathesis" ;;
   # Webrecorder's WACZ validator (`wacz validate -f bundle.wacz`): the independent check of evidence bundles.
   wacz) version="0.6.0"; package="wacz==${version}"; executable="wacz" ;;
   # 3.2.0: the 3.3.1 package on PyPI ships without its JSON schemas and rejects every bundle.
   stix2-validator) version="3.2.0"; package="stix2-validator==${version}"; executable="stix2_validator" ;;
-  *) echo "python-tools: unknown tool '${tool}' (known: schemathesis, wacz, stix2-validator)" >&2; exit 2 ;;
+  # The OpenAPI 3.1 validator of the Python ecosystem (openapi-spec-validator <file>): /openapi.json must pass it.
+  openapi-spec-validator) version="0.9.0"; package="openapi-spec-validator==${version}"; executable="openapi-spec-validator" ;;
+  *) echo "python-tools: unknown tool '${tool}' (known: schemathesis, wacz, stix2-validator, openapi-spec-validator)" >&2; exit 2 ;;
 esac
 
 python="${FIP_PYTHON:-python3}"

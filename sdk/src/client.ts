@@ -211,16 +211,16 @@ export class CasesApi extends Group {
     return this.t.json('GET', '/cases/{case_id}', { ...call, path: { caseId } });
   }
 
-  update(caseId: string, input: NonNullable<BodyOf<Operation<'/cases/{id}', 'patch'>>>, call: Call = {}): Promise<Schema<'Case'>> {
-    return this.t.json('PATCH', '/cases/{id}', { ...call, path: { id: caseId }, body: input });
+  update(caseId: string, input: NonNullable<BodyOf<Operation<'/cases/{case_id}', 'patch'>>>, call: Call = {}): Promise<Schema<'Case'>> {
+    return this.t.json('PATCH', '/cases/{case_id}', { ...call, path: { case_id: caseId }, body: input });
   }
 
   leaReferral(caseId: string, call: Call = {}): Promise<Schema<'LeaReferral'>> {
-    return this.t.json('GET', '/cases/{id}/lea-referral', { ...call, path: { id: caseId } });
+    return this.t.json('GET', '/cases/{case_id}/lea-referral', { ...call, path: { case_id: caseId } });
   }
 
-  referToLea(caseId: string, input: Json<'/cases/{id}/lea-referral'>, call: Call = {}): Promise<Schema<'LeaReferral'>> {
-    return this.t.json('POST', '/cases/{id}/lea-referral', { ...call, path: { id: caseId }, body: input });
+  referToLea(caseId: string, input: Json<'/cases/{case_id}/lea-referral'>, call: Call = {}): Promise<Schema<'LeaReferral'>> {
+    return this.t.json('POST', '/cases/{case_id}/lea-referral', { ...call, path: { case_id: caseId }, body: input });
   }
 }
 

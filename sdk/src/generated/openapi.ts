@@ -386,30 +386,14 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/cases/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
         /**
          * Change a case: title, description, status (by the case status machine), priority, assignee, campaign, taxonomy, loss
          * @description Access: roles admin, analyst.
          */
-        patch: operations["patchCasesId"];
+        patch: operations["patchCasesCaseId"];
         trace?: never;
     };
-    "/cases/{id}/lea-referral": {
+    "/cases/{case_id}/lea-referral": {
         parameters: {
             query?: never;
             header?: never;
@@ -420,13 +404,13 @@ export interface paths {
          * The case's LEA referral with its status history
          * @description Access: roles admin, analyst, reviewer.
          */
-        get: operations["getCasesIdLeaReferral"];
+        get: operations["getCasesCaseIdLeaReferral"];
         put?: never;
         /**
          * Create (status draft) or update the case's LEA referral; a status change follows draft → submitted → acknowledged → closed
          * @description Access: roles admin, analyst.
          */
-        post: operations["postCasesIdLeaReferral"];
+        post: operations["postCasesCaseIdLeaReferral"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1705,7 +1689,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reports/dossiers/{plan_id}/verify": {
+    "/reports/dossiers/{id}/verify": {
         parameters: {
             query?: never;
             header?: never;
@@ -1718,7 +1702,7 @@ export interface paths {
          * Verify a dossier: re-hash every artifact from the blob store against the signed manifest, check the manifest digest and signature; failing artifacts are named
          * @description Access: roles admin, analyst; or API-key scopes reports:read, reports:write.
          */
-        post: operations["postReportsDossiersPlanIdVerify"];
+        post: operations["postReportsDossiersIdVerify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5284,12 +5268,12 @@ export interface operations {
             };
         };
     };
-    patchCasesId: {
+    patchCasesCaseId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                case_id: string;
             };
             cookie?: never;
         };
@@ -5390,12 +5374,12 @@ export interface operations {
             };
         };
     };
-    getCasesIdLeaReferral: {
+    getCasesCaseIdLeaReferral: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                case_id: string;
             };
             cookie?: never;
         };
@@ -5448,12 +5432,12 @@ export interface operations {
             };
         };
     };
-    postCasesIdLeaReferral: {
+    postCasesCaseIdLeaReferral: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                case_id: string;
             };
             cookie?: never;
         };
@@ -5574,7 +5558,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
             /** @description console_not_built: the console bundle is missing (run npm run build:console) */
@@ -5605,7 +5589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
             /** @description Not a console route */
@@ -5646,7 +5630,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
             /** @description Not a console route */
@@ -5688,7 +5672,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
             /** @description Not a console route */
@@ -5728,12 +5712,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/javascript": unknown;
-                    "font/woff2": unknown;
-                    "image/png": unknown;
-                    "image/svg+xml": unknown;
-                    "image/x-icon": unknown;
-                    "text/css": unknown;
+                    "application/javascript": string;
+                    "font/woff2": string;
+                    "image/png": string;
+                    "image/svg+xml": string;
+                    "image/x-icon": string;
+                    "text/css": string;
                 };
             };
             /** @description Not an asset file name */
@@ -5862,7 +5846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
         };
@@ -5884,9 +5868,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/javascript": unknown;
-                    "image/png": unknown;
-                    "text/css": unknown;
+                    "application/javascript": string;
+                    "image/png": string;
+                    "text/css": string;
                 };
             };
             /** @description Unknown file */
@@ -5925,8 +5909,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
-                    "text/csv; charset=utf-8": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -5981,8 +5965,8 @@ export interface operations {
                 };
                 content: {
                     "application/stix+json;version=2.1": unknown;
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
-                    "text/csv; charset=utf-8": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -6033,7 +6017,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResearcherExport"];
-                    "text/csv; charset=utf-8": unknown;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -6092,7 +6076,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["IndicatorFeedPage"];
                     "application/stix+json;version=2.1": unknown;
-                    "text/csv; charset=utf-8": unknown;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -7449,7 +7433,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/png": unknown;
+                    "image/png": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -7862,7 +7846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv; charset=utf-8": unknown;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -7921,7 +7905,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8147,7 +8131,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/zip": unknown;
+                    "application/zip": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8217,7 +8201,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/zip": unknown;
+                    "application/zip": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8295,7 +8279,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "application/octet-stream": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8356,7 +8340,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": unknown;
+                    "application/pdf": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8433,7 +8417,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv; charset=utf-8": unknown;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8492,7 +8476,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -9187,7 +9171,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
         };
@@ -9413,7 +9397,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/zip": unknown;
+                    "application/zip": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -9485,7 +9469,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "application/octet-stream": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -9749,12 +9733,12 @@ export interface operations {
             };
         };
     };
-    postReportsDossiersPlanIdVerify: {
+    postReportsDossiersIdVerify: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                plan_id: string;
+                id: string;
             };
             cookie?: never;
         };
@@ -9981,9 +9965,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
-                    "application/pdf": unknown;
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
-                    "text/csv; charset=utf-8": unknown;
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description The requested byte range (Content-Range); a Range that is not one satisfiable bytes range is ignored (200) */
@@ -9993,9 +9977,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
-                    "application/pdf": unknown;
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
-                    "text/csv; charset=utf-8": unknown;
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
