@@ -10,7 +10,7 @@
 # A missing Python 3 (with venv) is an error, never a silent skip.
 set -euo pipefail
 
-tool="${1:?usage: scripts/python-tools.sh <tool>   (tools: schemathesis, wacz, stix2-validator, openapi-spec-validator)}"
+tool="${1:?usage: scripts/python-tools.sh <tool>   (tools: schemathesis, wacz, stix2-validator, openapi-spec-validator, openapi-python-client)}"
 case "$tool" in
   schemathesis) version="4.32.5"; package="schemathesis==${version}"; executable="schemathesis" ;;
   # Webrecorder's WACZ validator (`wacz validate -f bundle.wacz`): the independent check of evidence bundles.
@@ -19,7 +19,10 @@ case "$tool" in
   stix2-validator) version="3.2.0"; package="stix2-validator==${version}"; executable="stix2_validator" ;;
   # The OpenAPI 3.1 validator of the Python ecosystem (openapi-spec-validator <file>): /openapi.json must pass it.
   openapi-spec-validator) version="0.9.0"; package="openapi-spec-validator==${version}"; executable="openapi-spec-validator" ;;
-  *) echo "python-tools: unknown tool '${tool}' (known: schemathesis, wacz, stix2-validator, openapi-spec-validator)" >&2; exit 2 ;;
+  # Generates a Python client from /openapi.json; python-dateutil beside it runs the generated code
+  # (httpx and attrs come with the generator).
+  openapi-python-client) version="0.29.1"; package="openapi-python-client==${version} python-dateutil==2.9.0.post0"; executable="openapi-python-client" ;;
+  *) echo "python-tools: unknown tool '${tool}' (known: schemathesis, wacz, stix2-validator, openapi-spec-validator, openapi-python-client)" >&2; exit 2 ;;
 esac
 
 python="${FIP_PYTHON:-python3}"
@@ -39,7 +42,8 @@ if [ ! -f "$marker" ]; then
   rm -rf "$venv"
   echo "python-tools: installing ${package} into ${venv}" >&2
   "$python" -m venv "$venv" >&2
-  "${venv}/bin/python" -m pip install --quiet --disable-pip-version-check --no-input "$package" >&2
+  # shellcheck disable=SC2086 # $package may name several requirements
+  "${venv}/bin/python" -m pip install --quiet --disable-pip-version-check --no-input $package >&2
   # stix2_validator has no --version (its --version takes the STIX version to check against).
   if [ "$tool" = "stix2-validator" ]; then "${venv}/bin/python" -m pip show stix2-validator >&2; else "${venv}/bin/${executable}" --version >&2; fi
   echo "$package" >"$marker"
