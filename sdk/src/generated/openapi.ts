@@ -386,30 +386,14 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/cases/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
         /**
          * Change a case: title, description, status (by the case status machine), priority, assignee, campaign, taxonomy, loss
          * @description Access: roles admin, analyst.
          */
-        patch: operations["patchCasesId"];
+        patch: operations["patchCasesCaseId"];
         trace?: never;
     };
-    "/cases/{id}/lea-referral": {
+    "/cases/{case_id}/lea-referral": {
         parameters: {
             query?: never;
             header?: never;
@@ -420,13 +404,13 @@ export interface paths {
          * The case's LEA referral with its status history
          * @description Access: roles admin, analyst, reviewer.
          */
-        get: operations["getCasesIdLeaReferral"];
+        get: operations["getCasesCaseIdLeaReferral"];
         put?: never;
         /**
          * Create (status draft) or update the case's LEA referral; a status change follows draft → submitted → acknowledged → closed
          * @description Access: roles admin, analyst.
          */
-        post: operations["postCasesIdLeaReferral"];
+        post: operations["postCasesCaseIdLeaReferral"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1785,7 +1769,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reports/dossiers/{plan_id}/verify": {
+    "/reports/dossiers/{id}/verify": {
         parameters: {
             query?: never;
             header?: never;
@@ -1798,7 +1782,7 @@ export interface paths {
          * Verify a dossier: re-hash every artifact from the blob store against the signed manifest, check the manifest digest and signature; failing artifacts are named
          * @description Access: roles admin, analyst; or API-key scopes reports:read, reports:write.
          */
-        post: operations["postReportsDossiersPlanIdVerify"];
+        post: operations["postReportsDossiersIdVerify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5433,12 +5417,12 @@ export interface operations {
             };
         };
     };
-    patchCasesId: {
+    patchCasesCaseId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                case_id: string;
             };
             cookie?: never;
         };
@@ -5539,12 +5523,12 @@ export interface operations {
             };
         };
     };
-    getCasesIdLeaReferral: {
+    getCasesCaseIdLeaReferral: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                case_id: string;
             };
             cookie?: never;
         };
@@ -5597,12 +5581,12 @@ export interface operations {
             };
         };
     };
-    postCasesIdLeaReferral: {
+    postCasesCaseIdLeaReferral: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                case_id: string;
             };
             cookie?: never;
         };
@@ -5723,7 +5707,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
             /** @description console_not_built: the console bundle is missing (run npm run build:console) */
@@ -5754,7 +5738,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
             /** @description Not a console route */
@@ -5795,7 +5779,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
             /** @description Not a console route */
@@ -5837,7 +5821,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
             /** @description Not a console route */
@@ -5877,12 +5861,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/javascript": unknown;
-                    "font/woff2": unknown;
-                    "image/png": unknown;
-                    "image/svg+xml": unknown;
-                    "image/x-icon": unknown;
-                    "text/css": unknown;
+                    "application/javascript": string;
+                    "font/woff2": string;
+                    "image/png": string;
+                    "image/svg+xml": string;
+                    "image/x-icon": string;
+                    "text/css": string;
                 };
             };
             /** @description Not an asset file name */
@@ -6011,7 +5995,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
         };
@@ -6033,9 +6017,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/javascript": unknown;
-                    "image/png": unknown;
-                    "text/css": unknown;
+                    "application/javascript": string;
+                    "image/png": string;
+                    "text/css": string;
                 };
             };
             /** @description Unknown file */
@@ -6074,8 +6058,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
-                    "text/csv; charset=utf-8": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -6132,8 +6116,8 @@ export interface operations {
                 };
                 content: {
                     "application/stix+json;version=2.1": unknown;
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
-                    "text/csv; charset=utf-8": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -6245,7 +6229,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResearcherExport"];
-                    "text/csv; charset=utf-8": unknown;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -6304,7 +6288,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["IndicatorFeedPage"];
                     "application/stix+json;version=2.1": unknown;
-                    "text/csv; charset=utf-8": unknown;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -6410,7 +6394,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv; charset=utf-8": unknown;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description No identity, or an invalid one */
@@ -7796,7 +7780,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/png": unknown;
+                    "image/png": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8209,7 +8193,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv; charset=utf-8": unknown;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8268,7 +8252,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8494,7 +8478,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/zip": unknown;
+                    "application/zip": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8564,7 +8548,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/zip": unknown;
+                    "application/zip": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8642,7 +8626,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "application/octet-stream": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8703,7 +8687,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": unknown;
+                    "application/pdf": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8780,7 +8764,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv; charset=utf-8": unknown;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8839,7 +8823,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -9534,7 +9518,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
         };
@@ -9760,7 +9744,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/zip": unknown;
+                    "application/zip": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -9832,7 +9816,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "application/octet-stream": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -10096,12 +10080,12 @@ export interface operations {
             };
         };
     };
-    postReportsDossiersPlanIdVerify: {
+    postReportsDossiersIdVerify: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                plan_id: string;
+                id: string;
             };
             cookie?: never;
         };
@@ -10328,9 +10312,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
-                    "application/pdf": unknown;
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
-                    "text/csv; charset=utf-8": unknown;
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description The requested byte range (Content-Range); a Range that is not one satisfiable bytes range is ignored (200) */
@@ -10340,9 +10324,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
-                    "application/pdf": unknown;
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
-                    "text/csv; charset=utf-8": unknown;
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
