@@ -56,7 +56,15 @@ function activityInfo(): { workflowId: string | null; attempt: number; signal?: 
   }
 }
 
-export function createIntakeActivities(deps: { knex: Knex; blobs: BlobStore; log: Logger; temporal: Client; config: AppConfig }) {
+export function createIntakeActivities(deps: {
+  knex: Knex;
+  blobs: BlobStore;
+  log: Logger;
+  temporal: Client;
+  config: AppConfig;
+  /** Test hook: a file is marked `parsing` (a test kills its worker here). */
+  beforeFileRead?: (file: { intakeId: string; filename: string }) => Promise<void>;
+}) {
   const { knex, blobs, log } = deps;
 
   /** SVC_INTAKE__AUTO_INVESTIGATE: an investigation of each http(s) URL the intake mentions (idempotent scan ids). */
@@ -95,6 +103,7 @@ export function createIntakeActivities(deps: { knex: Knex; blobs: BlobStore; log
       return outcome;
     }
     await markIntakeFileParsing(knex, f.id);
+    await deps.beforeFileRead?.({ intakeId, filename: f.filename });
     let reading: Awaited<ReturnType<typeof parser.readFile>>;
     try {
       reading = await parser.readFile(await readBlob(blobs, f.blob_key), f.content_type, signal);
