@@ -39,6 +39,21 @@ const OUT_OF_MEMORY = /heap out of memory|invalid size error|invalid array lengt
 /** Variables a child may see: no database URL, no keys, no NODE_OPTIONS that would override its caps. */
 const PASSED_ENV = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LC_ALL', 'TZ', 'FIP_TS_CACHE_DIR', 'FIP_TS_LOADER'];
 
+/** Children alive now: killed when this process exits, so that none outlives its bounds' keeper. */
+const live = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+function track(child: ChildProcess): void {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on('exit', () => {
+      for (const c of live) c.kill('SIGKILL');
+    });
+  }
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+}
+
 /** Resident memory of a process in MiB (Linux /proc; null elsewhere, where only the heap cap holds). */
 function residentMb(pid: number): number | null {
   try {
@@ -75,6 +90,7 @@ export function runIsolated<T>(entry: string, request: Serializable, limits: Iso
       resolve({ ok: false, reason: 'crashed', message: `could not start the process: ${(err as Error).message}`, ms: 0, peakMemoryMb: 0 });
       return;
     }
+    track(child);
     let stderr = '';
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (chunk: string) => {
@@ -144,6 +160,8 @@ export function runIsolated<T>(entry: string, request: Serializable, limits: Iso
  * throws goes back as `failed` (name, message, stack).
  */
 export function serveIsolatedRequest<R>(handle: (request: R) => Promise<unknown>): void {
+  // The parent is gone (it died without killing us): nobody keeps our bounds, stop at once.
+  process.once('disconnect', () => process.exit(1));
   process.once('message', (request: R) => {
     const reply = (message: IsolatedReply) => process.send!(message, () => process.exit(0));
     handle(request).then(
