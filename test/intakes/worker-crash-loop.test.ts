@@ -7,12 +7,16 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { ApplicationFailure } from '@temporalio/common';
+import { MockActivityEnvironment } from '@temporalio/testing';
 import { NativeConnection, Worker } from '@temporalio/worker';
+import { createIntakeActivities } from '../../activities/intakes/intake-activities';
+import { insertIntake } from '../../db/repositories/intakes/intake-repository';
 import { installTemporalRuntime, startApiServer, workflowBundle } from '../../app/platform-runtime';
 import { asUser, http } from '../support/http';
 import { createTestApiKey, usersForEveryRole } from '../support/identities';
 import { intakeForm } from '../support/intake-fixtures';
-import { closeAfterTestRun, testDeps } from '../support/platform';
+import { closeAfterTestRun, testDeps, testKnex } from '../support/platform';
 import { waitFor } from '../support/wait-for';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -97,5 +101,30 @@ describe('a file that kills the worker', function () {
     assert.equal(textJob.attempts, 3);
     const values = new Set(intake.entities.map((e: { type: string; value: string }) => `${e.type}:${e.value}`));
     for (const v of [`wallet:${wallet}`, 'email:desk@fx-poison.example.com', 'bank_account:GB82WEST12345698765432']) assert.ok(values.has(v), `${v} in ${[...values].join(', ')}`);
+  });
+
+  it('a step whose attempts keep ending without an outcome stops with IntakeStepAbandoned and its reason, not a retry', async () => {
+    const deps = await testDeps();
+    const id = randomUUID();
+    const jobs = [{ id: randomUUID(), step: 'extract_text' as const, position: 0 }, { id: randomUUID(), step: 'extract_entities' as const, position: 1 }];
+    await testKnex().transaction((trx) =>
+      insertIntake(trx, { id, source: 'test', summary: 'lost attempts', details: '', loss_amount: null, loss_currency: null, occurred_at: null, urls: [], submitted_by: 'test', task_id: `intake-${id}`, files: [], jobs }),
+    );
+    // Two attempts already vanished (counted), and the last one left the step running without an error.
+    await testKnex()('intake_jobs').where({ id: jobs[1].id }).update({ status: 'running', error: null, lost_attempts: 2 });
+    const activities = createIntakeActivities(deps);
+    const env = new MockActivityEnvironment({ attempt: 4, workflowExecution: { workflowId: `intake-${id}`, runId: randomUUID() } });
+    await assert.rejects(env.run(activities.runIntakeStep, { intakeId: id as string, step: 'extract_entities' as const }), (err: unknown) => {
+      assert.ok(err instanceof ApplicationFailure);
+      assert.equal(err.type, 'IntakeStepAbandoned');
+      assert.equal(err.nonRetryable, true);
+      assert.equal(err.message, 'extract_entities stopped: the worker process stopped 3 times while running it');
+      return true;
+    });
+    assert.equal((await testKnex()('intake_jobs').where({ id: jobs[1].id }).first()).lost_attempts, 3);
+    // An attempt that failed and said so is not a lost one: a retry after it runs the step.
+    await testKnex()('intake_jobs').where({ id: jobs[0].id }).update({ status: 'running', error: 'attempt 1 failed: internal error', lost_attempts: 2 });
+    const retry = new MockActivityEnvironment({ attempt: 2, workflowExecution: { workflowId: `intake-${id}`, runId: randomUUID() } });
+    assert.deepEqual(await retry.run(activities.runIntakeStep, { intakeId: id as string, step: 'extract_text' as const }), { status: 'succeeded' });
   });
 });
