@@ -13,18 +13,59 @@ export interface FileText {
   truncated: boolean;
 }
 
+const BLOCK_TAG_RE = /^<(script|style|noscript)\b/i;
+const LINE_BREAK_TAG_RE = /^<(?:br\b|\/(?:p|div|li|tr|h[1-6])\b)/i;
+const HREF_RE = /^<a\s[^>]*?\bhref\s*=\s*["']([^"']+)["']/i;
+const ENTITIES: Record<string, string> = { '&nbsp;': ' ', '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/**
+ * The text of an HTML page: tags become spaces (line breaks for <br> and block ends, their target
+ * for links), script, style and noscript blocks go (an unclosed one runs to the end). One pass
+ * with forward-only searches: linear in the page, whatever it holds (regular expressions with
+ * `<[^>]*>` scan to the end from every unclosed `<`, quadratic on a page of them).
+ */
 export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style|noscript)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<br\s*\/?>|<\/(p|div|li|tr|h[1-6])>/gi, '\n')
-    .replace(/<a\s[^>]*href=["']([^"']+)["'][^>]*>/gi, ' $1 ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
+  const out: string[] = [];
+  let i = 0;
+  // The next '<' and '>' at or after a position, each found once and reused until passed.
+  let gt = -2;
+  const nextGt = (from: number) => {
+    if (gt !== -1 && gt < from) gt = html.indexOf('>', from);
+    return gt;
+  };
+  while (i < html.length) {
+    const lt = html.indexOf('<', i);
+    if (lt < 0) {
+      out.push(html.slice(i));
+      break;
+    }
+    out.push(html.slice(i, lt));
+    const end = nextGt(lt + 1);
+    const otherLt = end < 0 ? -1 : html.lastIndexOf('<', end);
+    if (end < 0 || otherLt !== lt) {
+      // No '>' closes this '<' before another '<' opens: it is text.
+      out.push('<');
+      i = lt + 1;
+      continue;
+    }
+    const tag = html.slice(lt, end + 1);
+    i = end + 1;
+    const block = BLOCK_TAG_RE.exec(tag);
+    if (block && !tag.endsWith('/>')) {
+      const close = new RegExp(`</${block[1]}\\b[^>]*>`, 'gi');
+      close.lastIndex = i;
+      const closed = close.exec(html);
+      out.push(' ');
+      if (!closed) break;
+      i = close.lastIndex;
+      continue;
+    }
+    if (LINE_BREAK_TAG_RE.test(tag)) out.push('\n');
+    else out.push(` ${HREF_RE.exec(tag)?.[1] ?? ''} `);
+  }
+  return out
+    .join('')
+    .replace(/&(?:nbsp|amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e])
     .replace(/[ \t]+/g, ' ');
 }
 
