@@ -173,6 +173,16 @@ export const configSchema = z.strictObject({
       auto_investigate: bool.default(false).describe('the entities step starts an investigation of each http(s) URL an intake names (at most 10 per intake; scan ids derived from intake and URL, so a retry starts nothing twice)'),
     })
     .prefault({}),
+  // Every intake file is read in a parser process of its own, killed at these bounds, so that a
+  // hostile file costs its own reading and never the worker or the API (docs/security.md#parser-limits).
+  parser: z
+    .strictObject({
+      max_text_mb: int(1, 256).default(2).describe('most text kept from one intake file, in MiB of characters; beyond it the file is `truncated` (its first part is read). Entity extraction reads at most this much of each text'),
+      timeout_seconds: int(1, 3600).default(60).describe('longest a parser process may run on one file (or entity extraction on one text); then it is killed and the file marked `skipped_too_large`'),
+      max_memory_mb: int(64, 65536).default(512).describe('most memory of one parser process (resident set; its JavaScript heap gets three quarters of it); over it the process is killed and the file marked `skipped_too_large`'),
+      max_concurrent: int(1, 64).default(2).describe('parser processes one worker runs at once (more files wait their turn)'),
+    })
+    .prefault({}),
   vault: z
     .strictObject({
       master_key: z

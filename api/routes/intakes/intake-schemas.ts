@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { stripUnsafeNameCharacters } from '../../../domain/text-safety';
 import { CASE_PRIORITIES } from '../../../domain/cases/case-states';
 import { IntakePayloadSchema } from '../../../domain/intakes/intake-payload';
+import { INTAKE_FILE_STATUSES } from '../../../domain/intakes/intake-file-status';
 import { INTAKE_STATUSES, allowedUserMoves } from '../../../domain/intakes/intake-status';
 import { INTAKE_JOB_STATUSES } from '../../../domain/intakes/intake-steps';
 import type { IntakeJobRow } from '../../../services/intakes/intake-job-service';
@@ -19,6 +20,10 @@ const FileSchema = z
     size: z.number().int(),
     content_type: z.string().describe('Sniffed from the content (not the declared type)'),
     declared_content_type: z.string().nullable().describe('What the client declared for the part'),
+    status: z
+      .enum(INTAKE_FILE_STATUSES)
+      .describe('What processing made of it: pending, parsing (being read), read, truncated (more text than the bound: the first part read), skipped (a type without text), skipped_too_large (stopped at a parser bound), parse_failed'),
+    status_reason: z.string().nullable().describe('Why it was truncated, skipped or not read (the bound and its setting)'),
   })
   .meta({ id: 'IntakeFile' });
 

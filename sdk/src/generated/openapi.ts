@@ -3168,6 +3168,13 @@ export interface components {
             id: string;
             sha256: string;
             size: number;
+            /**
+             * @description What processing made of it: pending, parsing (being read), read, truncated (more text than the bound: the first part read), skipped (a type without text), skipped_too_large (stopped at a parser bound), parse_failed
+             * @enum {string}
+             */
+            status: "pending" | "parsing" | "read" | "truncated" | "skipped" | "skipped_too_large" | "parse_failed";
+            /** @description Why it was truncated, skipped or not read (the bound and its setting) */
+            status_reason: string | null;
         };
         IntakeJob: {
             attempts: number;
