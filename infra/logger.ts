@@ -58,6 +58,12 @@ export function createLogger(level: string, name = 'fip', destination?: Destinat
         'config.vault.master_key',
         'config.evidence.signing_key',
         'config.vault.previous_master_keys',
+        // `*.key` matches one level down only; the top-level keys of a line are listed too.
+        'password',
+        'api_key',
+        'reporter_name',
+        'contact_email',
+        'contact_phone',
         '*.reporter_name',
         '*.contact_email',
         '*.contact_phone',

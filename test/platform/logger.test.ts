@@ -53,4 +53,13 @@ describe('logger: error serialization', () => {
     assert.equal(lines[0].nested.err.message, 'x');
     assert.ok(fields.nested.err instanceof Error, 'the caller\'s object is not modified');
   });
+
+  it('redacts victims\' contact data and secrets at the top level of a line as well as one level down', () => {
+    const { log, lines } = capture();
+    log.info({ contact_email: 'victim@example.org', contact_phone: '+447700900123', reporter_name: 'A. Victim', password: 'pw', api_key: 'k', intake: { contact_email: 'victim@example.org' } }, 'top level');
+    const line = JSON.stringify(lines[0]);
+    for (const secret of ['victim@example.org', '+447700900123', 'A. Victim', '"pw"', '"k"']) assert.ok(!line.includes(secret), `${secret} leaked: ${line}`);
+    assert.equal(lines[0].contact_email, '[redacted]');
+    assert.equal(lines[0].intake.contact_email, '[redacted]');
+  });
 });
