@@ -9,7 +9,7 @@
 import type { Knex } from 'knex';
 import { campaignRisk } from '../../domain/campaigns/campaign-risk';
 import { LEA_LINK_TYPES, LEA_LINK_WEIGHTS, leaCandidatesFromHits, rankLeaCandidates } from '../../domain/campaigns/lea-suggestions';
-import { visibleEntityValue } from '../../domain/intelligence/entity-masking';
+import { maskingFor } from '../../domain/masking/masking-policy';
 import { TAXONOMY_ENTRIES, UNCLASSIFIED, rollUpCounts, taxonomyLineage } from '../../domain/analytics/scam-taxonomy';
 import {
   campaignCases,
@@ -75,7 +75,7 @@ export async function campaignDetail(deps: Pick<ServiceDeps, 'knex'>, principal:
       created_at: c.created_at.toISOString(),
     })),
     member_entities: entities.map((e) => {
-      const value = visibleEntityValue(e.type, e.value, roles);
+      const value = maskingFor(roles).value(e.type, e.value);
       return {
         id: e.id,
         type: e.type,

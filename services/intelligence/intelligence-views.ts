@@ -1,9 +1,12 @@
 // What the intelligence routes answer, shaped from the repositories' rows for one caller: bank
 // details masked for every role but analyst, every value masked for researchers (aggregate-only,
-// domain/intelligence/entity-masking.ts).
+// domain/masking/masking-policy.ts).
 import type { Role } from '../../domain/accounts/roles';
 import { jsonTime } from '../../domain/iso-time';
-import { isAggregateOnly, visibleEntityValue } from '../../domain/intelligence/entity-masking';
+import { maskingFor } from '../../domain/masking/masking-policy';
+
+const visibleEntityValue = (type: string, value: string, roles: readonly Role[]) => maskingFor(roles).value(type, value);
+const isAggregateOnly = (roles: readonly Role[]) => maskingFor(roles).aggregateOnly;
 import type { IntelEntityRow } from '../../db/repositories/intelligence/intel-entity-repository';
 import type { GraphNodeRow, IndicatorRow, IntelEntityDetailRow, LinkedCase, SightingsBySource } from '../../db/repositories/intelligence/intel-read-repository';
 
