@@ -25,9 +25,11 @@ const TSV: Array<[string, string]> = [
 ];
 
 export async function up(knex: Knex): Promise<void> {
-  await knex.raw(`CREATE OR REPLACE FUNCTION fip_mask_bank_details(t text) RETURNS text
+  // knex.raw reads ? as a binding placeholder: the regexps' (?<! and (?: are escaped as \\?.
+  const fn = `CREATE OR REPLACE FUNCTION fip_mask_bank_details(t text) RETURNS text
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    AS $$ SELECT regexp_replace(regexp_replace(t, '${IBAN_LIKE}', '\\1\\2\\3\\4 ****', 'g'), '${DIGIT_RUN}', '****', 'g') $$`);
+    AS $$ SELECT regexp_replace(regexp_replace(t, '${IBAN_LIKE}', '\\1\\2\\3\\4 ****', 'g'), '${DIGIT_RUN}', '****', 'g') $$`;
+  await knex.raw(fn.replaceAll('?', '\\?'));
   for (const [table, expr] of TSV) {
     await knex.raw(`ALTER TABLE ${table} ADD COLUMN search_tsv_masked tsvector GENERATED ALWAYS AS (${expr}) STORED`);
     await knex.raw(`CREATE INDEX ${table}_search_tsv_masked_idx ON ${table} USING gin (search_tsv_masked)`);
