@@ -44,7 +44,7 @@ export function entityDetailView(
     sightings_by_source: extra.sightings.map((s) => ({ ...s, first_observed_at: jsonTime(s.first_observed_at), last_observed_at: jsonTime(s.last_observed_at) })),
     linked_case_count: extra.cases.length,
     // Researchers do not read cases: they get the count only.
-    linked_cases: aggregateOnly ? [] : extra.cases,
+    linked_cases: aggregateOnly ? [] : extra.cases.map((c) => ({ ...c, title: maskingFor(roles).text(c.title) })),
   };
 }
 
