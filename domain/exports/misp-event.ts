@@ -8,7 +8,7 @@
 import { hash } from 'node:crypto';
 import { taxonomyLineage } from '../analytics/scam-taxonomy';
 import { DEFAULT_TLP, TLP_LABELS, type TlpLabel } from '../intelligence/indicators';
-import { maskBankAccount } from '../intelligence/entity-masking';
+import { maskBankAccount } from '../masking/masking-policy';
 import { NETWORKS, resolveNetworkName } from '../wallets/network-catalog';
 
 /** The namespace of every uuid this platform writes into MISP (fixed: uuids must not change). */

@@ -11,7 +11,7 @@
 import type { Knex } from 'knex';
 import type { Principal, Role } from '../../domain/accounts/roles';
 import type { ActivityMetric } from '../../domain/analytics/activity-metrics';
-import { visibleEntityValue } from '../../domain/intelligence/entity-masking';
+import { maskingFor } from '../../domain/masking/masking-policy';
 import { TAXONOMY_ENTRIES, UNCLASSIFIED, taxonomyEntry, taxonomyLineage, taxonomySankey, taxonomyTree, type SankeyGraph, type TaxonomyTreeNode } from '../../domain/analytics/scam-taxonomy';
 import { analyticsAsOf, type AggregationSource, type AnalyticsView } from '../../db/repositories/analytics/analytics-view-repository';
 import {
@@ -258,7 +258,7 @@ export interface EntityListItem {
 }
 
 export function entityListItem(e: TopEntityRow, viewer: Viewer): EntityListItem {
-  const masked = visibleEntityValue(e.type, e.value, viewer.roles);
+  const masked = maskingFor(viewer.roles).value(e.type, e.value);
   return {
     id: e.id,
     type: e.type,

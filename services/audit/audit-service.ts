@@ -1,8 +1,11 @@
 // The audit log's use case (every feature records its events through recordAuditEvent of
 // db/repositories/audit/audit-event-repository.ts, inside its own transaction where the action and
 // its audit row must commit together):
-// - listAuditLog: the audit events, newest first, filtered and keyset-paginated (admins)
+// - listAuditLog: the audit events, newest first, filtered and keyset-paginated (admins), their
+//   purposes and details through the caller's masking policy (an admin sees bank details masked)
 import { listAuditEvents, type AuditEventRow } from '../../db/repositories/audit/audit-event-repository';
+import type { Principal } from '../../domain/accounts/roles';
+import { maskingFor } from '../../domain/masking/masking-policy';
 import type { Keyset, KeysetPage } from '../../domain/keyset';
 import type { ServiceDeps } from '../service-deps';
 
@@ -22,8 +25,9 @@ export interface AuditLogQuery {
   cursor?: Keyset;
 }
 
-export async function listAuditLog(deps: Pick<ServiceDeps, 'knex'>, query: AuditLogQuery): Promise<KeysetPage<AuditEventRow>> {
-  return listAuditEvents(deps.knex, {
+export async function listAuditLog(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, query: AuditLogQuery): Promise<KeysetPage<AuditEventRow>> {
+  const policy = maskingFor(principal);
+  const page = await listAuditEvents(deps.knex, {
     actor: query.actor || undefined,
     action: query.action || undefined,
     target_type: query.target_type || undefined,
@@ -33,4 +37,5 @@ export async function listAuditLog(deps: Pick<ServiceDeps, 'knex'>, query: Audit
     limit: query.limit,
     after: query.cursor,
   });
+  return { ...page, rows: page.rows.map((e) => ({ ...e, purpose: policy.text(e.purpose), details: policy.json(e.details) })) };
 }

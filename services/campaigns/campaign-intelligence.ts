@@ -9,7 +9,7 @@
 import type { Knex } from 'knex';
 import { campaignRisk } from '../../domain/campaigns/campaign-risk';
 import { LEA_LINK_TYPES, LEA_LINK_WEIGHTS, leaCandidatesFromHits, rankLeaCandidates } from '../../domain/campaigns/lea-suggestions';
-import { visibleEntityValue } from '../../domain/intelligence/entity-masking';
+import { maskingFor } from '../../domain/masking/masking-policy';
 import { TAXONOMY_ENTRIES, UNCLASSIFIED, rollUpCounts, taxonomyLineage } from '../../domain/analytics/scam-taxonomy';
 import {
   campaignCases,
@@ -25,7 +25,7 @@ import type { Principal } from '../../domain/accounts/roles';
 import type { Keyset } from '../../domain/keyset';
 import { rolesOf } from '../intelligence/intelligence-views';
 import type { ServiceDeps } from '../service-deps';
-import { getCampaign, listCampaigns } from './campaign-service';
+import { getCampaign, listCampaigns, maskCampaign } from './campaign-service';
 
 const lineage = (t: string | null) => (t ? taxonomyLineage(t).filter((p) => p !== UNCLASSIFIED) : []);
 
@@ -47,16 +47,17 @@ export async function campaignTaxonomyRollup(knex: Knex) {
   return out;
 }
 
-export async function listIntelligenceCampaigns(deps: Pick<ServiceDeps, 'knex'>, filters: CampaignFilters, page: { limit: number; after?: Keyset }) {
-  const campaigns = await listCampaigns(deps, filters, page);
+export async function listIntelligenceCampaigns(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, filters: CampaignFilters, page: { limit: number; after?: Keyset }) {
+  const campaigns = await listCampaigns(deps, principal, filters, page);
   const [items, rollup] = await Promise.all([withCampaignStats(deps.knex, campaigns.rows), campaignTaxonomyRollup(deps.knex)]);
   return { items, next: campaigns.next, taxonomy_rollup: rollup };
 }
 
 export async function campaignDetail(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, id: string) {
   const { knex } = deps;
-  const row = await getCampaign(deps, id);
+  const row = maskCampaign(await getCampaign(deps, id), principal);
   const roles = rolesOf(principal);
+  const policy = maskingFor(roles);
   const [[withStats], cases, entities, timeline] = await Promise.all([
     withCampaignStats(knex, [row]),
     campaignCases(knex, row.id),
@@ -67,7 +68,7 @@ export async function campaignDetail(deps: Pick<ServiceDeps, 'knex'>, principal:
     ...withStats!,
     member_cases: cases.map((c) => ({
       id: c.id,
-      title: c.title,
+      title: policy.text(c.title),
       status: c.status,
       taxonomy: c.taxonomy,
       loss: c.loss_amount !== null && c.loss_currency !== null ? { amount: c.loss_amount, currency: c.loss_currency.trim() } : null,
@@ -75,7 +76,7 @@ export async function campaignDetail(deps: Pick<ServiceDeps, 'knex'>, principal:
       created_at: c.created_at.toISOString(),
     })),
     member_entities: entities.map((e) => {
-      const value = visibleEntityValue(e.type, e.value, roles);
+      const value = policy.value(e.type, e.value);
       return {
         id: e.id,
         type: e.type,

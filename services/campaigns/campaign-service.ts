@@ -20,6 +20,7 @@ import {
 } from '../../db/repositories/campaigns/campaign-repository';
 import { principalName } from '../../domain/accounts/principal-name';
 import type { Principal } from '../../domain/accounts/roles';
+import { maskingFor } from '../../domain/masking/masking-policy';
 import type { Keyset, KeysetPage } from '../../domain/keyset';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { ServiceDeps } from '../service-deps';
@@ -28,8 +29,16 @@ export type { CampaignRow } from '../../db/repositories/campaigns/campaign-repos
 
 const nameTaken = (name: string | undefined) => new ConflictError(`a campaign named "${name}" exists`, { field: 'body.name' });
 
-export async function listCampaigns(deps: Pick<ServiceDeps, 'knex'>, filters: CampaignFilters, page: { limit: number; after?: Keyset }): Promise<KeysetPage<CampaignRow>> {
-  return listCampaignRows(deps.knex, filters, page);
+/** A campaign as the caller may see it (domain/masking/masking-policy.ts): bank details in its name and description masked. */
+export function maskCampaign(row: CampaignRow, principal: Principal | null): CampaignRow {
+  const policy = maskingFor(principal);
+  return { ...row, name: policy.text(row.name), description: policy.text(row.description) };
+}
+
+/** A page of campaigns as the caller may see them; a non-analyst's `q` matches the masked text only. */
+export async function listCampaigns(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, filters: CampaignFilters, page: { limit: number; after?: Keyset }): Promise<KeysetPage<CampaignRow>> {
+  const found = await listCampaignRows(deps.knex, { ...filters, maskedText: !maskingFor(principal).sees('bank_account') }, page);
+  return { ...found, rows: found.rows.map((r) => maskCampaign(r, principal)) };
 }
 
 export async function getCampaign(deps: Pick<ServiceDeps, 'knex'>, id: string): Promise<CampaignRow> {
@@ -44,7 +53,7 @@ export async function createCampaign(deps: Pick<ServiceDeps, 'knex'>, principal:
     return await deps.knex.transaction(async (trx) => {
       const c = await insertCampaign(trx, input, by);
       await recordAuditEvent(trx, { actor: by, action: 'campaign.create', target_type: 'campaign', target_id: c.id, details: { name: c.name, status: c.status, taxonomy: c.taxonomy } });
-      return c;
+      return maskCampaign(c, principal);
     });
   } catch (err) {
     if (isCampaignNameClash(err)) throw nameTaken(input.name);
@@ -66,7 +75,7 @@ export async function updateCampaign(deps: Pick<ServiceDeps, 'knex'>, principal:
     if (isCampaignNameClash(err)) throw nameTaken(patch.name);
     throw err;
   }
-  if (result.ok) return result.row;
+  if (result.ok) return maskCampaign(result.row, principal);
   switch (result.reason) {
     case 'not_found':
       throw new NotFoundError(`no campaign ${id}`);

@@ -3,8 +3,12 @@
 // - getCase: a case with its links, entities, reviews, LEA referral and loss totals per currency
 // - createCase: a new open case (the campaign it names must exist)
 // - updateCase: change a case; a status change follows the case status machine
+// Every answer goes through the caller's masking policy (domain/masking/masking-policy.ts): bank
+// details in entities, titles, descriptions, review reasons and rationales are masked for every
+// caller but an analyst, and such a caller's `q` matches the masked text only.
 import type { Knex } from 'knex';
 import type { Principal } from '../../domain/accounts/roles';
+import { maskingFor, type MaskingPolicy } from '../../domain/masking/masking-policy';
 import { principalName } from '../../domain/accounts/principal-name';
 import type { CasePriority, CaseStatus } from '../../domain/cases/case-states';
 import type { Keyset, KeysetPage } from '../../domain/keyset';
@@ -57,12 +61,20 @@ export interface CaseDetail {
   totalLoss: LossTotal[];
 }
 
-export async function listCases(deps: Pick<ServiceDeps, 'knex'>, filters: CaseFilters, page: { limit: number; after?: Keyset }): Promise<KeysetPage<CaseRow>> {
-  return caseRepo.listCases(deps.knex, filters, page);
+export async function listCases(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, filters: CaseFilters, page: { limit: number; after?: Keyset }): Promise<KeysetPage<CaseRow>> {
+  const policy = maskingFor(principal);
+  const found = await caseRepo.listCases(deps.knex, { ...filters, maskedText: !policy.sees('bank_account') }, page);
+  return { ...found, rows: found.rows.map((c) => maskCase(c, policy)) };
 }
 
-/** The case with everything linked to it; 404 when there is no such case. */
-export async function getCase(deps: Pick<ServiceDeps, 'knex'>, caseId: string): Promise<CaseDetail> {
+/** A case row as the caller may see it. */
+export function maskCase(c: CaseRow, policy: MaskingPolicy): CaseRow {
+  return { ...c, title: policy.text(c.title), description: policy.text(c.description) };
+}
+
+/** The case with everything linked to it, as the caller may see it; 404 when there is no such case. */
+export async function getCase(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, caseId: string): Promise<CaseDetail> {
+  const policy = maskingFor(principal);
   const c = await caseRepo.findCase(deps.knex, caseId);
   if (!c) throw new NotFoundError(`no case ${caseId}`);
   const [links, entities, reviews, referral, totalLoss] = await Promise.all([
@@ -72,13 +84,20 @@ export async function getCase(deps: Pick<ServiceDeps, 'knex'>, caseId: string): 
     findReferral(deps.knex, c.id),
     caseRepo.caseLossTotals(deps.knex, c.id),
   ]);
-  return { case: c, links, entities, reviews, referral, totalLoss };
+  return {
+    case: maskCase(c, policy),
+    links,
+    entities: entities.map((e) => policy.entity(e)),
+    reviews: reviews.map((r) => ({ ...r, reason: policy.text(r.reason), rationale: policy.text(r.rationale) })),
+    referral: referral ? { ...referral, referral: { ...referral.referral, reference: policy.text(referral.referral.reference), contact: policy.text(referral.referral.contact) } } : null,
+    totalLoss,
+  };
 }
 
 /** Creates an open case, created by the caller. */
 export async function createCase(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, input: NewCaseInput): Promise<CaseRow> {
   await requireCampaign(deps.knex, input.campaign_id);
-  return caseRepo.createCase(
+  const created = await caseRepo.createCase(
     deps.knex,
     {
       title: input.title,
@@ -90,10 +109,11 @@ export async function createCase(deps: Pick<ServiceDeps, 'knex'>, principal: Pri
     },
     principalName(principal),
   );
+  return maskCase(created, maskingFor(principal));
 }
 
 /** Changes a case: 404 when there is none, 409 (naming the allowed statuses) for an illegal move. */
-export async function updateCase(deps: Pick<ServiceDeps, 'knex'>, caseId: string, changes: CaseChanges): Promise<CaseRow> {
+export async function updateCase(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, caseId: string, changes: CaseChanges): Promise<CaseRow> {
   await requireCampaign(deps.knex, changes.campaign_id);
   const result = await caseRepo.updateCase(deps.knex, caseId, {
     title: changes.title,
@@ -110,7 +130,7 @@ export async function updateCase(deps: Pick<ServiceDeps, 'knex'>, caseId: string
     const allowed = result.allowed.length ? result.allowed.join(', ') : 'none';
     throw new ConflictError(`a ${result.from} case cannot move to ${result.to}; allowed: ${allowed}`, { from: result.from, to: result.to, allowed: result.allowed });
   }
-  return result.row;
+  return maskCase(result.row, maskingFor(principal));
 }
 
 /** The loss columns to write: none when the loss is not given, both null when it is cleared. */

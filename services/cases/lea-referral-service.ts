@@ -3,6 +3,7 @@
 // - saveLeaReferral: create the case's referral (as a draft) or update it; a status change follows the machine
 // - getLeaReferral: the case's referral with its status history
 import type { Principal } from '../../domain/accounts/roles';
+import { maskingFor } from '../../domain/masking/masking-policy';
 import { principalName } from '../../domain/accounts/principal-name';
 import { findReferral, saveReferral, type LeaReferralEventRow, type LeaReferralRow, type ReferralInput } from '../../db/repositories/cases/lea-referral-repository';
 import { ConflictError, NotFoundError } from '../errors';
@@ -13,6 +14,12 @@ export type { LeaReferralEventRow, LeaReferralRow, ReferralInput };
 export interface LeaReferralWithHistory {
   referral: LeaReferralRow;
   events: LeaReferralEventRow[];
+}
+
+/** A referral as the caller may see it (domain/masking/masking-policy.ts): bank details in its text masked. */
+function masked<T extends LeaReferralWithHistory>(r: T, principal: Principal | null): T {
+  const policy = maskingFor(principal);
+  return { ...r, referral: { ...r.referral, reference: policy.text(r.referral.reference), contact: policy.text(r.referral.contact), agency: policy.text(r.referral.agency) } };
 }
 
 /**
@@ -34,12 +41,12 @@ export async function saveLeaReferral(
   }
   const saved = await findReferral(deps.knex, caseId);
   if (!saved) throw new NotFoundError(`no LEA referral for case ${caseId}`);
-  return { ...saved, created: result.created };
+  return masked({ ...saved, created: result.created }, principal);
 }
 
 /** 404 when the case has no referral, or does not exist. */
-export async function getLeaReferral(deps: Pick<ServiceDeps, 'knex'>, caseId: string): Promise<LeaReferralWithHistory> {
+export async function getLeaReferral(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, caseId: string): Promise<LeaReferralWithHistory> {
   const found = await findReferral(deps.knex, caseId);
   if (!found) throw new NotFoundError(`case ${caseId} has no LEA referral (or does not exist)`);
-  return found;
+  return masked(found, principal);
 }

@@ -1,16 +1,16 @@
 // The spreadsheet record of an entity row and of an indicator row (the columns of
 // domain/exports/export-rows.ts), for the exports and the partner feed. Bank details are masked for
-// every role but analyst (`DE89 **** **** **** 3000`) by the one masking rule of
-// domain/intelligence/entity-masking.ts; the caller says whether this caller sees them clear.
+// every role but analyst (`DE89 **** **** **** 3000`) by the one masking policy of
+// domain/masking/masking-policy.ts; the caller says whether this caller sees them clear.
 import type { ExportedIndicatorRow } from '../../db/repositories/exports/export-repository';
 import type { IntelEntityRow } from '../../db/repositories/intelligence/intel-entity-repository';
 import type { Principal } from '../../domain/accounts/roles';
 import { lossCell, type EntityExportColumn, type ExportRecord, type IndicatorExportColumn } from '../../domain/exports/export-rows';
-import { maskBankAccount, seesBankDetails } from '../../domain/intelligence/entity-masking';
+import { maskBankAccount, maskingFor } from '../../domain/masking/masking-policy';
 
 /** Service keys hold no role: they get the non-analyst view (bank details masked). */
 export function seesClearBankDetails(principal: Principal | null): boolean {
-  return seesBankDetails(principal?.kind === 'user' ? principal.roles : []);
+  return maskingFor(principal).sees('bank_account');
 }
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);

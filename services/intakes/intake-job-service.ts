@@ -7,6 +7,7 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import type { Principal } from '../../domain/accounts/roles';
 import { principalName } from '../../domain/accounts/principal-name';
+import { maskingFor } from '../../domain/masking/masking-policy';
 import { recordAuditEvent } from '../../db/repositories/audit/audit-event-repository';
 import {
   cancelOpenIntakeJobs,
@@ -45,10 +46,21 @@ export async function startIntakeWorkflow(deps: ProcessingDeps, intakeId: string
 }
 
 /** 404 when there is no such job. */
-export async function getIntakeJob(deps: Pick<ServiceDeps, 'knex'>, jobId: string): Promise<IntakeJobRow> {
+async function existingIntakeJob(deps: Pick<ServiceDeps, 'knex'>, jobId: string): Promise<IntakeJobRow> {
   const job = await findIntakeJob(deps.knex, jobId);
   if (!job) throw new NotFoundError(`no intake job ${jobId}`);
   return job;
+}
+
+/** A job's result and error as the caller may see them (bank details found in the text, masked). */
+function maskedJob(job: IntakeJobRow, principal: Principal | null): IntakeJobRow {
+  const policy = maskingFor(principal);
+  return { ...job, result: policy.json(job.result), error: policy.text(job.error) };
+}
+
+/** One job as the caller may see it; 404 when there is none. */
+export async function getIntakeJob(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, jobId: string): Promise<IntakeJobRow> {
+  return maskedJob(await existingIntakeJob(deps, jobId), principal);
 }
 
 /**
@@ -57,7 +69,11 @@ export async function getIntakeJob(deps: Pick<ServiceDeps, 'knex'>, jobId: strin
  * audited); other states are 409.
  */
 export async function changeIntakeJob(deps: ProcessingDeps, principal: Principal | null, jobId: string, action: 'retry' | 'cancel'): Promise<IntakeJobRow> {
-  const job = await getIntakeJob(deps, jobId);
+  return maskedJob(await changeJob(deps, principal, jobId, action), principal);
+}
+
+async function changeJob(deps: ProcessingDeps, principal: Principal | null, jobId: string, action: 'retry' | 'cancel'): Promise<IntakeJobRow> {
+  const job = await existingIntakeJob(deps, jobId);
   if (action === 'retry') {
     if (job.status === 'succeeded') throw new ConflictError('job succeeded; only a failed or cancelled job can be retried', { status: job.status });
     if (job.status === 'queued' || job.status === 'running') return job;

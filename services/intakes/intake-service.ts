@@ -3,6 +3,9 @@
 //   then the `intake-<id>` workflow; idempotent with an Idempotency-Key
 // - listIntakes: a page of intakes, newest first (never contact data)
 // - getIntake: an intake with its files, jobs, entities found and linked case (never contact data)
+// Both answer through the caller's masking policy (domain/masking/masking-policy.ts): bank details
+// in the entities, the summary, the details, sighting contexts and job results are masked for every
+// caller but an analyst, and such a caller's `q` matches the masked text only.
 // - readIntakeContact: decrypt the reporter's contact data; every read is audited with its purpose
 // - moveIntakeStatus: a move by the intake state machine, audited
 // - attachIntakeToCase: attach to an existing or a new case, moving the intake to linked, audited
@@ -36,6 +39,7 @@ import type { CasePriority } from '../../domain/cases/case-states';
 import type { KeysetPage } from '../../domain/keyset';
 import { sanitizeFilename, looksLikeText, sniffTextType } from '../../domain/intakes/intake-files';
 import { contactOf, type IntakeContact, type IntakePayload } from '../../domain/intakes/intake-payload';
+import { maskingFor, type MaskingPolicy } from '../../domain/masking/masking-policy';
 import { vaultFor } from '../../infra/vault';
 import { ConflictError, NotFoundError } from '../errors';
 import { claimIdempotentResponse } from '../idempotency';
@@ -180,8 +184,14 @@ export async function submitIntake(
   };
 }
 
-export async function listIntakes(deps: Pick<ServiceDeps, 'knex'>, filter: IntakeFilter): Promise<KeysetPage<IntakeRow>> {
-  return listIntakeRows(deps.knex, filter);
+export async function listIntakes(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, filter: IntakeFilter): Promise<KeysetPage<IntakeRow>> {
+  const policy = maskingFor(principal);
+  const page = await listIntakeRows(deps.knex, { ...filter, maskedText: !policy.sees('bank_account') });
+  return { ...page, rows: page.rows.map((r) => maskIntake(r, policy)) };
+}
+
+function maskIntake<T extends Pick<IntakeRow, 'summary'> & { details?: string }>(row: T, policy: MaskingPolicy): T {
+  return { ...row, summary: policy.text(row.summary), ...(row.details === undefined ? {} : { details: policy.text(row.details) }) };
 }
 
 /** 404 when there is no such intake. */
@@ -202,8 +212,9 @@ export interface IntakeDetail {
   linkedCase: CaseRow | undefined;
 }
 
-/** An intake with what hangs on it (never contact data); 404 when there is no such intake. */
-export async function getIntake(deps: Pick<ServiceDeps, 'knex'>, intakeId: string): Promise<IntakeDetail> {
+/** An intake with what hangs on it (never contact data), as the caller may see it; 404 when there is no such intake. */
+export async function getIntake(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, intakeId: string): Promise<IntakeDetail> {
+  const policy = maskingFor(principal);
   const intake = await existingIntake(deps, intakeId);
   const [files, jobs, entities, secret, linkedCase] = await Promise.all([
     listIntakeFiles(deps.knex, intake.id),
@@ -212,7 +223,14 @@ export async function getIntake(deps: Pick<ServiceDeps, 'knex'>, intakeId: strin
     findVaultSecret(deps.knex, vaultOwner(intake.id)),
     intake.case_id ? findCase(deps.knex, intake.case_id) : Promise.resolve(undefined),
   ]);
-  return { intake, files, jobs, entities, hasContact: Boolean(secret), linkedCase };
+  return {
+    intake: maskIntake(intake, policy),
+    files,
+    jobs: jobs.map((j) => ({ ...j, result: policy.json(j.result), error: policy.text(j.error) })),
+    entities: entities.map((e) => ({ ...policy.entity(e), context: policy.json(e.context) })),
+    hasContact: Boolean(secret),
+    linkedCase: linkedCase ? { ...linkedCase, title: policy.text(linkedCase.title), description: policy.text(linkedCase.description) } : undefined,
+  };
 }
 
 /** Decrypts an intake's contact data and records who read it and why; 404 when there is no such intake. */
@@ -330,5 +348,6 @@ export async function attachIntakeToCase(
     if (out.reason === 'other_case') throw new ConflictError(`intake ${input.intakeId} is attached to case ${out.case_id}`, { case_id: out.case_id });
     throw new NotFoundError(out.reason === 'no_intake' ? `no intake ${input.intakeId}` : `no case ${'case_id' in input.target ? input.target.case_id : ''}`);
   }
-  return out;
+  const policy = maskingFor(principal);
+  return { ...out, case: { ...out.case, title: policy.text(out.case.title), description: policy.text(out.case.description) } };
 }

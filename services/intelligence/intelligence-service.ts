@@ -11,7 +11,7 @@
 import type { Role, Principal } from '../../domain/accounts/roles';
 import { INTEL_ENTITY_ORDERS, type ActivityBucket, type IntelEntityCursor, type IntelEntityOrder } from '../../domain/intelligence/entity-explorer';
 import { GRAPH_ENTITY_TYPES, type GraphEntityType, type RelationshipKind } from '../../domain/intelligence/entity-types';
-import { seesBankDetails } from '../../domain/intelligence/entity-masking';
+import { maskingFor } from '../../domain/masking/masking-policy';
 import { normalizeEntity } from '../../domain/intelligence/normalize-entity';
 import { listIntelEntities } from '../../db/repositories/intelligence/intel-entity-repository';
 import {
@@ -229,6 +229,6 @@ export async function relationshipGraphPng(deps: GraphDeps, principal: Principal
 export async function quickSearch(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, q: { q: string; entity_type?: GraphEntityType; limit: number }) {
   const roles = rolesOf(principal);
   // Partial matching over bank details would let a non-analyst read them digit by digit.
-  const hits = await searchEntities(deps.knex, q.q, { type: q.entity_type, excludeTypes: seesBankDetails(roles) ? [] : ['bank_account'], limit: q.limit });
+  const hits = await searchEntities(deps.knex, q.q, { type: q.entity_type, excludeTypes: maskingFor(roles).sees('bank_account') ? [] : ['bank_account'], limit: q.limit });
   return { q: q.q, items: hits.map((h) => ({ ...nodeView(h, roles), sighting_count: h.sighting_count, match: h.match })) };
 }

@@ -1,9 +1,12 @@
 // What the intelligence routes answer, shaped from the repositories' rows for one caller: bank
 // details masked for every role but analyst, every value masked for researchers (aggregate-only,
-// domain/intelligence/entity-masking.ts).
+// domain/masking/masking-policy.ts).
 import type { Role } from '../../domain/accounts/roles';
 import { jsonTime } from '../../domain/iso-time';
-import { isAggregateOnly, visibleEntityValue } from '../../domain/intelligence/entity-masking';
+import { maskingFor } from '../../domain/masking/masking-policy';
+
+const visibleEntityValue = (type: string, value: string, roles: readonly Role[]) => maskingFor(roles).value(type, value);
+const isAggregateOnly = (roles: readonly Role[]) => maskingFor(roles).aggregateOnly;
 import type { IntelEntityRow } from '../../db/repositories/intelligence/intel-entity-repository';
 import type { GraphNodeRow, IndicatorRow, IntelEntityDetailRow, LinkedCase, SightingsBySource } from '../../db/repositories/intelligence/intel-read-repository';
 
@@ -41,7 +44,7 @@ export function entityDetailView(
     sightings_by_source: extra.sightings.map((s) => ({ ...s, first_observed_at: jsonTime(s.first_observed_at), last_observed_at: jsonTime(s.last_observed_at) })),
     linked_case_count: extra.cases.length,
     // Researchers do not read cases: they get the count only.
-    linked_cases: aggregateOnly ? [] : extra.cases,
+    linked_cases: aggregateOnly ? [] : extra.cases.map((c) => ({ ...c, title: maskingFor(roles).text(c.title) })),
   };
 }
 

@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { loadReportSections, loadStatusCountSections } from '../../db/repositories/reports/report-data-repository';
 import type { ReportContent, ReportSection } from '../../domain/reports/report-content';
-import { maskBankDetailsInText } from '../../domain/search/bank-detail-mask';
+import { maskingFor } from '../../domain/masking/masking-policy';
 import type { ReportOptions, ReportScope } from '../../domain/reports/report-request';
 import { findTemplate } from '../../domain/reports/report-templates';
 
@@ -29,7 +29,7 @@ const FREE_TEXT_KINDS = new Set(['intake', 'case']);
 
 function masked(section: ReportSection): ReportSection {
   if (!FREE_TEXT_KINDS.has(section.entityType)) return section;
-  return { ...section, rows: section.rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' ? maskBankDetailsInText(v) : v]))) };
+  return { ...section, rows: section.rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' ? maskingFor(null).text(v) : v]))) };
 }
 
 export async function buildReportContent(knex: Knex, req: ContentRequest, now: Date): Promise<ReportContent> {

@@ -7,7 +7,10 @@
 // - annotateReview, giveReviewFeedback: append a note or a rating to the review's log
 // - decideReview: decide once (the claim holder or an admin), then cancel the claim's timer
 // - listReviewActions: the review's append-only action log, oldest first
+// Reasons, rationales and notes answer through the caller's masking policy
+// (domain/masking/masking-policy.ts): bank details masked for every caller but an analyst.
 import type { Principal } from '../../domain/accounts/roles';
+import { maskingFor } from '../../domain/masking/masking-policy';
 import { principalName } from '../../domain/accounts/principal-name';
 import type { CasePriority } from '../../domain/cases/case-states';
 import type { Keyset, KeysetPage } from '../../domain/keyset';
@@ -21,6 +24,17 @@ import { cancelReviewClaimTimer, startReviewClaimTimer } from './review-claim-ti
 
 export type { QueueFilters, QueueKey, ReviewActionRow, ReviewRow };
 
+/** A review as the caller may see it. */
+function masked(review: ReviewRow, principal: Principal | null): ReviewRow {
+  const policy = maskingFor(principal);
+  return { ...review, reason: policy.text(review.reason), rationale: policy.text(review.rationale) };
+}
+
+/** A note or rating as the caller may see it. */
+function maskedAction(action: ReviewActionRow, principal: Principal | null): ReviewActionRow {
+  return { ...action, details: maskingFor(principal).json(action.details) };
+}
+
 /** Queues a case for review: 404 when there is no such case, 409 when it has an open review. */
 export async function enqueueReview(
   deps: Pick<ServiceDeps, 'knex'>,
@@ -30,28 +44,31 @@ export async function enqueueReview(
   const result = await reviewRepo.enqueueReview(deps.knex, input, principalName(principal));
   if (!result.ok && result.reason === 'case_not_found') throw new NotFoundError(`no case ${input.caseId}`);
   if (!result.ok) throw new ConflictError(`case ${input.caseId} already has an open review ${result.review_id}`, { review_id: result.review_id });
-  return result.review;
+  return masked(result.review, principal);
 }
 
 export async function listReviewQueue(
   deps: Pick<ServiceDeps, 'knex'>,
+  principal: Principal | null,
   filters: QueueFilters,
   page: { limit: number; after?: QueueKey },
 ): Promise<{ rows: ReviewRow[]; next: QueueKey | null }> {
-  return reviewRepo.listReviewQueue(deps.knex, filters, page);
+  const found = await reviewRepo.listReviewQueue(deps.knex, filters, page);
+  return { ...found, rows: found.rows.map((r) => masked(r, principal)) };
 }
 
 /** 404 when there is no such case. */
-export async function listCaseReviews(deps: Pick<ServiceDeps, 'knex'>, caseId: string, page: { limit: number; after?: Keyset }): Promise<KeysetPage<ReviewRow>> {
+export async function listCaseReviews(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, caseId: string, page: { limit: number; after?: Keyset }): Promise<KeysetPage<ReviewRow>> {
   if (!(await findCase(deps.knex, caseId))) throw new NotFoundError(`no case ${caseId}`);
-  return reviewRepo.listCaseReviewsPage(deps.knex, caseId, page);
+  const found = await reviewRepo.listCaseReviewsPage(deps.knex, caseId, page);
+  return { ...found, rows: found.rows.map((r) => masked(r, principal)) };
 }
 
 /** 404 when there is no such review. */
-export async function getReview(deps: Pick<ServiceDeps, 'knex'>, reviewId: string): Promise<ReviewRow> {
+export async function getReview(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, reviewId: string): Promise<ReviewRow> {
   const review = await reviewRepo.findReview(deps.knex, reviewId);
   if (!review) throw new NotFoundError(`no review ${reviewId}`);
-  return review;
+  return masked(review, principal);
 }
 
 /**
@@ -83,7 +100,7 @@ export async function claimReview(
     expiresAt: review.claim_expires_at as Date,
     claimedBy: me,
   });
-  return { review, renewed: result.renewed, claimTaskId };
+  return { review: masked(review, principal), renewed: result.renewed, claimTaskId };
 }
 
 /** A note, optionally about something of the case (default: the case itself); 404 when there is no such review. */
@@ -115,7 +132,7 @@ async function addNote(
 ): Promise<ReviewActionRow> {
   const logged = await reviewRepo.addReviewNote(deps.knex, reviewId, action, principalName(principal), details);
   if (!logged) throw new NotFoundError(`no review ${reviewId}`);
-  return logged;
+  return maskedAction(logged, principal);
 }
 
 /**
@@ -147,15 +164,17 @@ export async function decideReview(
     }
   }
   await cancelReviewClaimTimer(deps.temporal, reviewId, result.claimSeq);
-  return { review: result.review, referralCreated: result.referralCreated };
+  return { review: masked(result.review, principal), referralCreated: result.referralCreated };
 }
 
 /** 404 when there is no such review. */
 export async function listReviewActions(
   deps: Pick<ServiceDeps, 'knex'>,
+  principal: Principal | null,
   reviewId: string,
   page: { limit: number; after?: Keyset },
 ): Promise<{ rows: ReviewActionRow[]; next: Keyset | null }> {
-  await getReview(deps, reviewId);
-  return reviewRepo.listReviewActions(deps.knex, reviewId, page);
+  await getReview(deps, principal, reviewId);
+  const found = await reviewRepo.listReviewActions(deps.knex, reviewId, page);
+  return { ...found, rows: found.rows.map((a) => maskedAction(a, principal)) };
 }

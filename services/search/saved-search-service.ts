@@ -11,9 +11,12 @@
 // - importSavedSearches: export documents, each validated on its own; a name clash renames
 // - bulkTag: tags added and removed on the searches the caller may edit; the rest reported as skipped
 // - tagPresets: the configured presets and the tags in use on the searches the caller can see
+// A saved search answers through the caller's masking policy (domain/masking/masking-policy.ts): a
+// bank detail in its name, query or filters is masked for every caller but an analyst.
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { recordAuditEvent } from '../../db/repositories/audit/audit-event-repository';
+import { maskingFor } from '../../domain/masking/masking-policy';
 import {
   changeTags,
   createSavedSearch as insertSavedSearch,
@@ -56,6 +59,13 @@ export interface SavedSearchInput {
 export type SavedSearchChange = Partial<Omit<SavedSearchInput, 'filters'>> & { filters?: Record<string, string | string[]> };
 
 type Grantee = { user: string } | { role: string };
+
+/** A saved search as the caller may read it (the stored one is unchanged). */
+function masked<T extends { search: SavedSearchWithShares }>(v: T, c: Caller): T {
+  const policy = maskingFor(c.roles);
+  if (policy.sees('bank_account')) return v;
+  return { ...v, search: { ...v.search, name: policy.text(v.search.name), query: policy.text(v.search.query), filters: policy.json(v.search.filters) } };
+}
 
 function savedSearchCaller(principal: Principal | null): Caller {
   if (!principal || principal.kind !== 'user') throw new ForbiddenError('saved searches belong to people');
@@ -110,7 +120,7 @@ export async function createSavedSearch(deps: Pick<ServiceDeps, 'knex'>, princip
     visibility: input.visibility,
   });
   if (!row) throw new ConflictError(`you already have a saved search named "${input.name}"`);
-  return { search: { ...row, shares: [] }, access: 'owner' };
+  return masked({ search: { ...row, shares: [] }, access: 'owner' as const }, c);
 }
 
 export async function listSavedSearches(
@@ -123,13 +133,14 @@ export async function listSavedSearches(
   const withShares = new Map((await savedSearchesByIds(deps.knex, page.rows.map((r) => r.id))).map((r) => [r.id, r]));
   const rows = page.rows.map((r) => {
     const full = withShares.get(r.id) ?? { ...r, shares: [] };
-    return { search: full, access: savedSearchAccess(full, full.shares, c) ?? 'viewer' };
+    return masked({ search: full, access: savedSearchAccess(full, full.shares, c) ?? 'viewer' }, c);
   });
   return { rows, next: page.next };
 }
 
 export async function getSavedSearch(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, id: string): Promise<VisibleSavedSearch> {
-  return visible(deps.knex, id, savedSearchCaller(principal));
+  const c = savedSearchCaller(principal);
+  return masked(await visible(deps.knex, id, c), c);
 }
 
 export async function updateSavedSearch(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, id: string, change: SavedSearchChange): Promise<VisibleSavedSearch> {
@@ -147,7 +158,7 @@ export async function updateSavedSearch(deps: Pick<ServiceDeps, 'knex'>, princip
   });
   if (result === 'conflict') throw new ConflictError(`the owner already has a saved search named "${change.name}"`);
   if (!result) throw new NotFoundError(`no saved search ${id}`);
-  return { search: { ...result, shares: search.shares }, access };
+  return masked({ search: { ...result, shares: search.shares }, access }, c);
 }
 
 export async function deleteSavedSearch(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, id: string): Promise<void> {
@@ -169,7 +180,7 @@ export async function shareSavedSearch(
   const grantee = (g: Grantee) => ('user' in g ? { grantee_kind: 'user' as const, grantee: g.user } : { grantee_kind: 'role' as const, grantee: g.role });
   await writeShares(deps.knex, id, grant.map((g) => ({ ...grantee(g), permission: g.permission })), revoke.map(grantee), c.email);
   const { search } = await visible(deps.knex, id, c);
-  return { search, access: 'owner' };
+  return masked({ search, access: 'owner' as const }, c);
 }
 
 /** The search to export and who exports it; records the saved_search.export audit event. */
@@ -177,7 +188,7 @@ export async function exportSavedSearch(deps: Pick<ServiceDeps, 'knex'>, princip
   const c = savedSearchCaller(principal);
   const { search } = await visible(deps.knex, id, c);
   await recordAuditEvent(deps.knex, { actor: c.email, action: 'saved_search.export', target_type: 'saved_search', target_id: search.id, details: { name: search.name } });
-  return { search, exportedBy: c.email };
+  return masked({ search, exportedBy: c.email }, c);
 }
 
 export interface ImportOutcome {

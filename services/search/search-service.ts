@@ -1,7 +1,8 @@
 // Intelligence search use cases (the API's /reviews/search, /reviews/search/query, /schema and
-// /history). A search parses and validates the query and filters (field registry), runs it, applies
-// the masking rules of docs/data-model.md for the caller's roles, and records the caller's history.
-// Search is for people (403 for a service caller).
+// /history). A search parses and validates the query and filters (field registry), runs it through
+// the caller's masking policy (domain/masking/masking-policy.ts: a caller who sees bank details only
+// masked searches the masked view, and every title, snippet and record text is masked), and records
+// the caller's history. Search is for people (403 for a service caller).
 // - searchRecordsAs: run a search for the caller (400 query_syntax or invalid_query)
 // - queryRecords: the same with the cursor as the client sent it (400 for one not from this API)
 // - searchFieldRegistry: the fields, their types and operators, the record types, the syntax
@@ -12,7 +13,8 @@ import { countMatches, searchRecords, type SearchCursor, type SearchHit, type Se
 import { clearSearchHistory, deleteSearchHistoryEntry, listSearchHistory, recordSearch, type SearchHistoryRow } from '../../db/repositories/search/search-history-repository';
 import type { Principal, Role } from '../../domain/accounts/roles';
 import type { Keyset, KeysetPage } from '../../domain/keyset';
-import { HIGHLIGHT_END, HIGHLIGHT_START, maskBankAccount, maskBankDetailsInText, seesBankDetails } from '../../domain/search/bank-detail-mask';
+import { HIGHLIGHT_END, HIGHLIGHT_START, maskingFor, type MaskingPolicy } from '../../domain/masking/masking-policy';
+import { valueTermsOf } from '../../domain/search/search-visibility';
 import { parseSearchQuery, type QueryProblem, type SearchExpr } from '../../domain/search/parse-query';
 import { operatorsOf, SEARCH_FIELDS, SEARCH_RECORD_TYPES, type SearchRecordType } from '../../domain/search/search-fields';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../errors';
@@ -106,19 +108,17 @@ export function snippetHtml(text: string): string {
     .replaceAll(HIGHLIGHT_END, '</mark>');
 }
 
-function maskItem(item: SearchHit): SearchHit {
-  const record = { ...item.record };
-  const bank = (item.type === 'entity' || item.type === 'indicator') && record.type === 'bank_account';
-  for (const key of ['value', 'display_value'] as const) {
-    if (bank && typeof record[key] === 'string') record[key] = maskBankAccount(record[key]);
-  }
-  for (const key of ['title', 'summary', 'label'] as const) {
-    if (typeof record[key] === 'string') record[key] = maskBankDetailsInText(record[key]);
-  }
+/** A hit as the caller may see it: entity values, record text, the title and the (possibly cut) snippet. */
+function maskItem(item: SearchHit, policy: MaskingPolicy): SearchHit {
+  const entityType = (item.type === 'entity' || item.type === 'indicator') && typeof item.record.type === 'string' ? item.record.type : null;
+  const record = entityType ? policy.entity({ ...item.record, type: entityType, value: String(item.record.value ?? '') }) : policy.json(item.record);
+  const unmarked = (t: string) => t.replaceAll(HIGHLIGHT_START, '').replaceAll(HIGHLIGHT_END, '');
+  const valueMasked = entityType !== null && policy.value(entityType, 'x1') !== 'x1';
   return {
     ...item,
-    title: bank ? maskBankAccount(item.title) : maskBankDetailsInText(item.title),
-    snippet: bank ? maskBankAccount(item.snippet.replaceAll(HIGHLIGHT_START, '').replaceAll(HIGHLIGHT_END, '')) : maskBankDetailsInText(item.snippet),
+    title: entityType ? policy.value(entityType, item.title) : policy.text(item.title),
+    // A masked value has nothing to highlight: its snippet is the mask itself.
+    snippet: valueMasked && entityType ? policy.value(entityType, unmarked(item.snippet)) : policy.snippet(item.snippet),
     record,
   };
 }
@@ -133,26 +133,34 @@ export const aggregatesOnly = (roles: readonly Role[]) => !roles.some((r) => r =
 
 export async function runSearch(knex: Knex, caller: SearchCaller, req: SearchRequest): Promise<SearchResponse> {
   const expr = buildSearchExpr(req.query, req.filters);
+  const policy = maskingFor(caller.roles);
+  const masked = !policy.sees('bank_account');
   const types = req.types && req.types.length > 0 ? [...new Set(req.types)] : [...SEARCH_RECORD_TYPES];
   const history = async (count: number) => {
     if (!req.cursor) await recordSearch(knex, { owner: caller.name, query: req.query, types, filters: req.filters ?? {}, result_count: count });
   };
   if (aggregatesOnly(caller.roles)) {
-    const aggregates = await countMatches(knex, expr, types, SEARCH_COUNT_CAP);
+    // Every value is masked for this caller: a count by value fields or word prefixes would read
+    // values character by character (domain/search/search-visibility.ts).
+    const terms = valueTermsOf(expr);
+    if (terms.length > 0) {
+      const problems = terms.map((t) => ({ path: 'query', message: `${t} is not for researchers: count by whole words and non-value fields (status, type, dates, amounts)`, offset: 0, line: 1, column: 1 }));
+      throw new SearchQueryError('invalid', problems);
+    }
+    const aggregates = await countMatches(knex, expr, types, SEARCH_COUNT_CAP, true);
     const total = aggregates.reduce((n, a) => n + a.count, 0);
     await history(total);
     return { items: [], next_cursor: null, total_estimate: total, total_capped: aggregates.some((a) => a.capped), aggregates };
   }
   // The count (first page only; later pages carry it in the cursor) runs beside the page query.
   const [counts, page] = await Promise.all([
-    req.cursor ? null : countMatches(knex, expr, types, SEARCH_COUNT_CAP),
-    searchRecords(knex, { expr, types, sort: req.sort ?? 'relevance', limit: req.limit, after: req.cursor }),
+    req.cursor ? null : countMatches(knex, expr, types, SEARCH_COUNT_CAP, masked),
+    searchRecords(knex, { expr, types, sort: req.sort ?? 'relevance', limit: req.limit, after: req.cursor, ...(masked ? { mask: (t: string) => policy.text(t) } : {}) }),
   ]);
   const total = counts ? counts.reduce((n, a) => n + a.count, 0) : (req.cursor?.total ?? 0);
   const capped = counts ? counts.some((a) => a.capped) : (req.cursor?.capped ?? false);
   await history(total);
-  const clear = seesBankDetails(caller.roles);
-  const items = page.hits.map((h) => (clear ? h : maskItem(h))).map((h) => ({ ...h, snippet: snippetHtml(h.snippet) }));
+  const items = page.hits.map((h) => (masked ? maskItem(h, policy) : h)).map((h) => ({ ...h, snippet: snippetHtml(h.snippet) }));
   return {
     items,
     next_cursor: page.next ? encodeSearchCursor({ ...page.next, total, capped }) : null,

@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import { campaignRisk } from '../../domain/campaigns/campaign-risk';
 import { entityCountry } from '../../domain/analytics/entity-country';
 import { leaCandidatesFromHits, rankLeaCandidates, type LeaHit } from '../../domain/campaigns/lea-suggestions';
-import { maskBankAccount, visibleEntityValue } from '../../domain/intelligence/entity-masking';
+import { maskBankAccount, maskingFor } from '../../domain/masking/masking-policy';
+
+const visibleEntityValue = (type: string, value: string, roles: Parameters<typeof maskingFor>[0]) => maskingFor(roles).value(type, value);
 import { isTaxonomyPath, taxonomyLineage, taxonomySankey, taxonomyTree } from '../../domain/analytics/scam-taxonomy';
 
 describe('analytics domain rules', () => {

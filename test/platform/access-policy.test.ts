@@ -240,7 +240,8 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   }),
   'GET /reviews/{id}/actions': (fx) => ({ path: `/reviews/${fx.cases.reviewId}/actions` }),
   // Search (each caller's own history entry and saved searches where only owners may act).
-  'POST /reviews/search/query': () => ({ path: '/reviews/search/query', json: { query: 'wallet:TQ* AND loss>5000 NOT status:closed', limit: 5 } }),
+  // Researchers count by whole words and non-value fields (no wallet: or prefixes), so the walk's query suits every search role.
+  'POST /reviews/search/query': () => ({ path: '/reviews/search/query', json: { query: 'romance AND loss>5000 NOT status:closed', limit: 5 } }),
   'GET /reviews/search': () => ({ path: '/reviews/search?q=romance&type=case,intake&limit=5' }),
   'GET /reviews/search/schema': () => ({ path: '/reviews/search/schema' }),
   'GET /reviews/search/history': () => ({ path: '/reviews/search/history?limit=5' }),

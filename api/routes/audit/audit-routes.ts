@@ -14,8 +14,8 @@ export const auditRoutes = [
     access: { roles: ['admin'] },
     request: { query: AuditEventQuery },
     responses: { 200: { description: 'A page of audit events', schema: pageSchema(AuditEventSchema, 'AuditEventPage') } },
-    handler: async ({ query, deps }) => {
-      const page = await listAuditLog(deps, query);
+    handler: async ({ query, principal, deps }) => {
+      const page = await listAuditLog(deps, principal, query);
       return {
         body: {
           items: page.rows.map((r) => ({ ...r, at: r.at.toISOString(), details: r.details ?? {} })),

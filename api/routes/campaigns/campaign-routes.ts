@@ -38,8 +38,8 @@ export const campaignRoutes = [
     access: { roles: CAMPAIGN_READERS },
     request: { query: CampaignListQuery },
     responses: { 200: { description: 'A page of campaigns', schema: CampaignPageSchema } },
-    handler: async ({ query, deps }) => {
-      const page = await listCampaigns(deps, { status: query.status, taxonomy: query.taxonomy, q: query.q }, { limit: query.limit, after: query.cursor as Keyset | undefined });
+    handler: async ({ query, principal, deps }) => {
+      const page = await listCampaigns(deps, principal, { status: query.status, taxonomy: query.taxonomy, q: query.q }, { limit: query.limit, after: query.cursor as Keyset | undefined });
       return { body: { items: page.rows.map(campaignView), next_cursor: encodeCursor(page.next) } };
     },
   }),
@@ -101,8 +101,8 @@ export const campaignRoutes = [
     access: { roles: CAMPAIGN_READERS },
     request: { query: CampaignListQuery },
     responses: { 200: { description: 'A page of campaigns and the taxonomy rollup', schema: IntelligenceCampaignPageSchema } },
-    handler: async ({ query, deps }) => {
-      const page = await listIntelligenceCampaigns(deps, { status: query.status, taxonomy: query.taxonomy, q: query.q }, { limit: query.limit, after: query.cursor as Keyset | undefined });
+    handler: async ({ query, principal, deps }) => {
+      const page = await listIntelligenceCampaigns(deps, principal, { status: query.status, taxonomy: query.taxonomy, q: query.q }, { limit: query.limit, after: query.cursor as Keyset | undefined });
       return {
         body: {
           items: page.items.map(({ row, ...rest }) => ({ ...campaignView(row), ...rest })),

@@ -23,9 +23,10 @@ export const caseRoutes = [
     access: { roles: CASE_READERS },
     request: { query: CaseListQuery },
     responses: { 200: { description: 'A page of cases', schema: CasePageSchema } },
-    handler: async ({ query, deps }) => {
+    handler: async ({ query, principal, deps }) => {
       const page = await listCases(
         deps,
+        principal,
         { status: query.status, priority: query.priority, assignee: query.assignee, campaign_id: query.campaign_id, q: query.q },
         { limit: query.limit, after: query.cursor as Keyset | undefined },
       );
@@ -40,8 +41,8 @@ export const caseRoutes = [
     access: { roles: CASE_READERS },
     request: { params: CaseIdParam },
     responses: { 200: { description: 'The case', schema: CaseDetailSchema }, 404: { description: 'No such case', schema: ErrorSchema } },
-    handler: async ({ params, deps }) => {
-      const detail = await getCase(deps, params.case_id);
+    handler: async ({ params, principal, deps }) => {
+      const detail = await getCase(deps, principal, params.case_id);
       const linksOf = (type: string) =>
         detail.links.filter((l) => l.target_type === type).map((l) => ({ id: l.target_id, linked_by: l.linked_by, linked_at: l.linked_at.toISOString() }));
       return {
@@ -79,6 +80,6 @@ export const caseRoutes = [
       404: { description: 'No such case', schema: ErrorSchema },
       409: { description: 'The status machine does not allow this move; details name the allowed statuses', schema: ErrorSchema },
     },
-    handler: async ({ params, body, deps }) => ({ body: caseView(await updateCase(deps, params.case_id, body)) }),
+    handler: async ({ params, body, principal, deps }) => ({ body: caseView(await updateCase(deps, principal, params.case_id, body)) }),
   }),
 ];

@@ -38,8 +38,8 @@ export const leaReferralRoutes = [
       200: { description: 'The referral', schema: LeaReferralSchema },
       404: { description: 'No such case, or the case has no referral', schema: ErrorSchema },
     },
-    handler: async ({ params, deps }) => {
-      const found = await getLeaReferral(deps, params.case_id);
+    handler: async ({ params, principal, deps }) => {
+      const found = await getLeaReferral(deps, principal, params.case_id);
       return { body: referralView(found.referral, found.events) };
     },
   }),

@@ -36,6 +36,14 @@ import {
 
 const READ = { roles: ['admin', 'analyst'], scopes: ['reports:read', 'reports:write'] } as const;
 const WRITE = { roles: ['admin', 'analyst'], scopes: ['reports:write'] } as const;
+/**
+ * A dossier's contents are evidence for law enforcement, sealed in clear (bank details included:
+ * an agency needs the account, and uploaded files cannot be masked). Only those who see bank
+ * details in clear read them: analysts, and service keys holding a reports scope (the delivery to
+ * the agency). Admins plan and manage dossiers without reading their contents. Every download is
+ * an audit event with its purpose.
+ */
+const READ_CONTENTS = { roles: ['analyst'], scopes: ['reports:read', 'reports:write'] } as const;
 
 const summary = (d: DossierRow) => ({
   id: d.id,
@@ -139,7 +147,7 @@ export const dossierRoutes = [
     path: '/reports/dossiers/{id}/download/{artifact}',
     summary: 'Download one artifact (streamed; X-Content-SHA256 carries its hash). The name is URL-encoded; an unknown or traversing name is 404. Every download is an audit event with its purpose',
     tags: ['reports'],
-    access: READ,
+    access: READ_CONTENTS,
     request: { params: ArtifactParams, query: DownloadPurposeQuery },
     responses: {
       200: { description: 'The artifact\'s bytes', contentType: 'application/octet-stream' },
@@ -160,7 +168,7 @@ export const dossierRoutes = [
     path: '/reports/dossiers/{id}/download',
     summary: 'The whole sealed dossier as one ZIP (streamed): every artifact, datapackage.json and the signed datapackage-digest.json; `npx fip evidence verify <zip>` checks it offline (an addition to the spec). Audited with its purpose',
     tags: ['reports'],
-    access: READ,
+    access: READ_CONTENTS,
     request: { params: UuidParam, query: DownloadPurposeQuery },
     responses: {
       200: { description: 'The dossier as a ZIP', contentType: 'application/zip' },

@@ -136,8 +136,8 @@ export const intakeRoutes: RouteDef[] = [
     access: READERS,
     request: { query: IntakeListQuery },
     responses: { 200: { description: 'A page of intakes', schema: IntakePageSchema } },
-    handler: async ({ query, deps }) => {
-      const page = await listIntakes(deps, {
+    handler: async ({ query, principal, deps }) => {
+      const page = await listIntakes(deps, principal, {
         status: query.status,
         source: query.source,
         since: query.since ? new Date(query.since) : undefined,
@@ -158,7 +158,7 @@ export const intakeRoutes: RouteDef[] = [
     access: READERS,
     request: { params: UuidParam },
     responses: { 200: { description: 'The intake', schema: IntakeDetailSchema }, 404: { description: 'No such intake', schema: ErrorSchema } },
-    handler: async ({ params, deps }) => ({ body: intakeDetailView(await getIntake(deps, params.id)) }),
+    handler: async ({ params, principal, deps }) => ({ body: intakeDetailView(await getIntake(deps, principal, params.id)) }),
   }),
   defineRoute<{ id: string }, { purpose: string }>({
     method: 'get',
@@ -209,7 +209,7 @@ export const intakeRoutes: RouteDef[] = [
     access: READERS,
     request: { params: UuidParam },
     responses: { 200: { description: 'The job', schema: JobSchema }, 404: { description: 'No such job', schema: ErrorSchema } },
-    handler: async ({ params, deps }) => ({ body: intakeJobView(await getIntakeJob(deps, params.id)) }),
+    handler: async ({ params, principal, deps }) => ({ body: intakeJobView(await getIntakeJob(deps, principal, params.id)) }),
   }),
   defineRoute<{ id: string }, Record<string, never>, z.infer<typeof JobActionBody>>({
     method: 'post',

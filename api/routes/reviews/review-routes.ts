@@ -68,9 +68,10 @@ export const reviewRoutes = [
     access: { roles: REVIEW_WORKERS },
     request: { query: QueueQuery },
     responses: { 200: { description: 'A page of reviews', schema: ReviewPageSchema } },
-    handler: async ({ query, deps }) => {
+    handler: async ({ query, principal, deps }) => {
       const page = await listReviewQueue(
         deps,
+        principal,
         { status: query.status, priority: query.priority, claimed_by: query.claimed_by, case_id: query.case_id },
         { limit: query.limit, after: query.cursor },
       );
@@ -85,8 +86,8 @@ export const reviewRoutes = [
     access: { roles: REVIEW_WORKERS },
     request: { params: CaseIdParam, query: ReviewListQuery },
     responses: { 200: { description: 'A page of reviews', schema: ReviewPageSchema }, 404: { description: 'No such case', schema: ErrorSchema } },
-    handler: async ({ params, query, deps }) => {
-      const page = await listCaseReviews(deps, params.case_id, { limit: query.limit, after: query.cursor });
+    handler: async ({ params, query, principal, deps }) => {
+      const page = await listCaseReviews(deps, principal, params.case_id, { limit: query.limit, after: query.cursor });
       return { body: { items: page.rows.map(reviewView), next_cursor: encodeCursor(page.next) } };
     },
   }),
@@ -98,7 +99,7 @@ export const reviewRoutes = [
     access: { roles: REVIEW_WORKERS },
     request: { params: UuidParam },
     responses: { 200: { description: 'The review', schema: ReviewSchema }, 404: { description: 'No such review', schema: ErrorSchema } },
-    handler: async ({ params, deps }) => ({ body: reviewView(await getReview(deps, params.id)) }),
+    handler: async ({ params, principal, deps }) => ({ body: reviewView(await getReview(deps, principal, params.id)) }),
   }),
   defineRoute<z.infer<typeof UuidParam>>({
     method: 'post',
@@ -163,8 +164,8 @@ export const reviewRoutes = [
     access: { roles: REVIEW_WORKERS },
     request: { params: UuidParam, query: ReviewListQuery },
     responses: { 200: { description: 'A page of actions', schema: ReviewActionPageSchema }, 404: { description: 'No such review', schema: ErrorSchema } },
-    handler: async ({ params, query, deps }) => {
-      const page = await listReviewActions(deps, params.id, { limit: query.limit, after: query.cursor });
+    handler: async ({ params, query, principal, deps }) => {
+      const page = await listReviewActions(deps, principal, params.id, { limit: query.limit, after: query.cursor });
       return { body: { items: page.rows.map(reviewActionView), next_cursor: encodeCursor(page.next) } };
     },
   }),

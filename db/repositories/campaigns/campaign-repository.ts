@@ -33,6 +33,8 @@ export interface CampaignFilters {
   taxonomy?: string;
   /** Case-insensitive substring of name or description. */
   q?: string;
+  /** `q` matches the text with bank details masked (fip_mask_bank_details), for callers who see them only masked. */
+  maskedText?: boolean;
 }
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -43,7 +45,8 @@ export async function listCampaigns(knex: Knex, f: CampaignFilters, page: { limi
   if (f.taxonomy) q.where((w) => w.where('taxonomy', f.taxonomy!).orWhereLike('taxonomy', `${likeEscape(f.taxonomy!)}/%`));
   if (f.q) {
     const like = `%${likeEscape(f.q)}%`;
-    q.where((w) => w.whereILike('name', like).orWhereILike('description', like));
+    if (f.maskedText) q.where((w) => w.whereRaw('fip_mask_bank_details(name) ILIKE ?', [like]).orWhereRaw('fip_mask_bank_details(description) ILIKE ?', [like]));
+    else q.where((w) => w.whereILike('name', like).orWhereILike('description', like));
   }
   return keysetPage<CampaignRow>(knex, q, { tsColumn: 'campaigns.created_at', idColumn: 'campaigns.id', limit: page.limit, after: page.after });
 }

@@ -117,6 +117,8 @@ export interface CaseFilters {
   campaign_id?: string;
   /** Case-insensitive substring of title or description. */
   q?: string;
+  /** `q` matches the text with bank details masked (fip_mask_bank_details), for callers who see them only masked. */
+  maskedText?: boolean;
 }
 
 export async function listCases(knex: Knex, filters: CaseFilters, page: { limit: number; after?: Keyset }): Promise<KeysetPage<CaseRow>> {
@@ -127,7 +129,8 @@ export async function listCases(knex: Knex, filters: CaseFilters, page: { limit:
   if (filters.campaign_id) query.where('campaign_id', filters.campaign_id);
   if (filters.q) {
     const like = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query.where((w) => w.whereILike('title', like).orWhereILike('description', like));
+    if (filters.maskedText) query.where((w) => w.whereRaw('fip_mask_bank_details(title) ILIKE ?', [like]).orWhereRaw('fip_mask_bank_details(description) ILIKE ?', [like]));
+    else query.where((w) => w.whereILike('title', like).orWhereILike('description', like));
   }
   return keysetPage<CaseRow>(knex, query, { tsColumn: 'cases.created_at', idColumn: 'cases.id', limit: page.limit, after: page.after });
 }

@@ -133,6 +133,8 @@ export interface IntakeFilter {
   until?: Date;
   has_files?: boolean;
   q?: string;
+  /** `q` matches the text with bank details masked (fip_mask_bank_details), for callers who see them only masked. */
+  maskedText?: boolean;
   case_ids?: string[];
   limit: number;
   after?: Keyset;
@@ -150,7 +152,8 @@ export async function listIntakes(knex: Knex, f: IntakeFilter): Promise<KeysetPa
   if (f.has_files !== undefined) q.where('file_count', f.has_files ? '>' : '=', 0);
   if (f.q) {
     const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q.where((w) => w.whereILike('summary', like).orWhereILike('details', like));
+    if (f.maskedText) q.where((w) => w.whereRaw('fip_mask_bank_details(summary) ILIKE ?', [like]).orWhereRaw('fip_mask_bank_details(details) ILIKE ?', [like]));
+    else q.where((w) => w.whereILike('summary', like).orWhereILike('details', like));
   }
   return keysetPage<IntakeRow>(knex, q, { tsColumn: 'created_at', idColumn: 'id', limit: f.limit, after: f.after });
 }

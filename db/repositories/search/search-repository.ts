@@ -5,8 +5,13 @@
 // Two phases: (1) a UNION ALL of (type, id, score) over the record types, each branch ordered and
 // limited on its own, keyset-paginated on (score, type:id); (2) titles, highlighted snippets
 // (ts_headline), matched fields and records for just the page's rows.
+//
+// A caller who sees bank details only masked searches the masked view: `search_tsv_masked`
+// (every bank detail taken out, db/migrations/20261126100000_search_masked_tsv.ts) for matching,
+// ranking and counting, and snippets highlighted over the text as that caller's masking shows it,
+// so no match, rank, count or highlight depends on a hidden character.
 import type { Knex } from 'knex';
-import { HIGHLIGHT_END, HIGHLIGHT_START } from '../../../domain/search/bank-detail-mask';
+import { FRAGMENT_DELIMITER, HIGHLIGHT_END, HIGHLIGHT_START } from '../../../domain/masking/bank-details';
 import { likePattern, type SearchExpr } from '../../../domain/search/parse-query';
 import { findSearchField, TEXT_FIELD, type FieldSource, type SearchRecordType } from '../../../domain/search/search-fields';
 
@@ -23,6 +28,8 @@ interface RecordTable {
   id: string;
   created: string;
   tsv: string;
+  /** The same document with every bank detail taken out (the masked view). */
+  maskedTsv: string;
   /** The text ts_headline highlights. */
   document: string;
   /** Fallback snippet when the query has no free-text terms. */
@@ -43,6 +50,7 @@ export const SEARCH_TABLES: Record<SearchRecordType, RecordTable> = {
     id: 'r.id::text',
     created: 'r.created_at',
     tsv: 'r.search_tsv',
+    maskedTsv: 'r.search_tsv_masked',
     document: "r.title || ' — ' || r.description",
     plain: 'left(r.description, 240)',
     title: 'r.title',
@@ -54,6 +62,7 @@ export const SEARCH_TABLES: Record<SearchRecordType, RecordTable> = {
     id: 'r.id::text',
     created: 'r.created_at',
     tsv: 'r.search_tsv',
+    maskedTsv: 'r.search_tsv_masked',
     document: "r.summary || ' — ' || r.details",
     plain: 'left(r.details, 240)',
     title: 'left(r.summary, 200)',
@@ -66,6 +75,7 @@ export const SEARCH_TABLES: Record<SearchRecordType, RecordTable> = {
     id: 'r.scan_id::text',
     created: 'r.created_at',
     tsv: 'r.search_tsv',
+    maskedTsv: 'r.search_tsv_masked',
     document: "coalesce(r.label, '') || ' ' || r.domain || ' ' || r.url",
     plain: 'r.url',
     title: 'coalesce(r.label, r.domain)',
@@ -77,6 +87,7 @@ export const SEARCH_TABLES: Record<SearchRecordType, RecordTable> = {
     id: 'r.id::text',
     created: 'r.first_seen_at',
     tsv: 'r.search_tsv',
+    maskedTsv: 'r.search_tsv_masked',
     document: 'r.display_value',
     plain: 'r.display_value',
     title: 'r.display_value',
@@ -88,6 +99,7 @@ export const SEARCH_TABLES: Record<SearchRecordType, RecordTable> = {
     id: 'r.id::text',
     created: 'r.found_at',
     tsv: 'r.search_tsv',
+    maskedTsv: 'r.search_tsv_masked',
     document: "r.address || ' ' || r.network || ' ' || r.token || ' ' || r.context",
     plain: 'left(r.context, 240)',
     title: 'r.address',
@@ -99,6 +111,7 @@ export const SEARCH_TABLES: Record<SearchRecordType, RecordTable> = {
     id: 'i.entity_id::text',
     created: 'i.created_at',
     tsv: 'e.search_tsv',
+    maskedTsv: 'e.search_tsv_masked',
     document: 'e.display_value',
     plain: 'e.display_value',
     title: 'e.display_value',
@@ -118,6 +131,8 @@ function tsquery(expr: Extract<SearchExpr, { kind: 'text' }>): Sql {
       return sql("plainto_tsquery('english', ?)", expr.value);
   }
 }
+
+const tsvOf = (type: SearchRecordType, masked: boolean) => (masked ? SEARCH_TABLES[type].maskedTsv : SEARCH_TABLES[type].tsv);
 
 /** Records of `type` whose linked graph entities of `entityType` have a value matching `match`. */
 function linkedIds(type: SearchRecordType, entityType: string, match: Sql): Sql | null {
@@ -158,26 +173,29 @@ function fieldPredicate(type: SearchRecordType, fieldName: string, match: Sql): 
   return source.when ? join([sql(`(${source.when})`), m], ' AND ') : m;
 }
 
-/** The SQL condition of `expr` for rows of `type` (a field the type lacks is FALSE, so NOT of it is TRUE). */
-export function compileExpr(expr: SearchExpr, type: SearchRecordType): Sql {
+/**
+ * The SQL condition of `expr` for rows of `type` (a field the type lacks is FALSE, so NOT of it is
+ * TRUE); `masked`: free text matches the masked view.
+ */
+export function compileExpr(expr: SearchExpr, type: SearchRecordType, masked = false): Sql {
   switch (expr.kind) {
     case 'all':
       return sql('TRUE');
     case 'and':
     case 'or': {
-      const parts = expr.children.map((c) => compileExpr(c, type));
+      const parts = expr.children.map((c) => compileExpr(c, type, masked));
       const j = join(parts, expr.kind === 'and' ? ' AND ' : ' OR ');
       return { sql: `(${j.sql})`, bindings: j.bindings };
     }
     case 'not': {
       // NULL (a record without the value) counts as false, so NOT of it is true. The COALESCE sits
       // here, not on every leaf: a wrapped leaf could not use its index.
-      const c = compileExpr(expr.child, type);
+      const c = compileExpr(expr.child, type, masked);
       return { sql: `NOT COALESCE((${c.sql}), FALSE)`, bindings: c.bindings };
     }
     case 'text': {
       const q = tsquery(expr);
-      return { sql: `(${SEARCH_TABLES[type].tsv} @@ ${q.sql})`, bindings: q.bindings };
+      return { sql: `(${tsvOf(type, masked)} @@ ${q.sql})`, bindings: q.bindings };
     }
     case 'keyword': {
       const pattern = expr.like ? expr.value : likePattern(expr.value);
@@ -233,6 +251,11 @@ export interface SearchQuery {
   sort: SearchSort;
   limit: number;
   after?: SearchCursor;
+  /**
+   * The caller's masking of free text, when it sees bank details only masked: matching, ranking
+   * and counting use the masked view, and snippets are highlighted over the masked text.
+   */
+  mask?: (text: string) => string;
 }
 
 /** One record (of any record type) found by the intelligence search: the API answers it as `SearchHit`. */
@@ -247,16 +270,17 @@ export interface SearchHit {
   record: Record<string, unknown>;
 }
 
-function scoreExpr(type: SearchRecordType, sort: SearchSort, q: Sql | null): Sql {
+function scoreExpr(type: SearchRecordType, sort: SearchSort, q: Sql | null, masked: boolean): Sql {
   if (sort === 'newest') return sql(`extract(epoch FROM ${SEARCH_TABLES[type].created})::float8`);
   if (!q) return sql('0::float8');
-  return { sql: `ts_rank_cd(${SEARCH_TABLES[type].tsv}, ${q.sql})::float8`, bindings: q.bindings };
+  return { sql: `ts_rank_cd(${tsvOf(type, masked)}, ${q.sql})::float8`, bindings: q.bindings };
 }
 
 function branch(type: SearchRecordType, s: SearchQuery, q: Sql | null, limit: number): Sql {
   const t = SEARCH_TABLES[type];
-  const where = compileExpr(s.expr, type);
-  const score = scoreExpr(type, s.sort, q);
+  const masked = Boolean(s.mask);
+  const where = compileExpr(s.expr, type, masked);
+  const score = scoreExpr(type, s.sort, q, masked);
   const key = `'${type}:' || ${t.id}`;
   const parts: Sql[] = [
     { sql: `SELECT '${type}'::text AS type, ${t.id} AS id, ${score.sql} AS score, (${key}) COLLATE "C" AS key FROM ${t.from} WHERE `, bindings: score.bindings },
@@ -282,7 +306,7 @@ export interface SearchPage {
   next: SearchCursor | null;
 }
 
-const SNIPPET_OPTIONS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
+const SNIPPET_OPTIONS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter="${FRAGMENT_DELIMITER}"`;
 
 export async function searchRecords(knex: Knex, s: SearchQuery): Promise<SearchPage> {
   const q = combinedTsquery(s.expr);
@@ -296,14 +320,16 @@ export async function searchRecords(knex: Knex, s: SearchQuery): Promise<SearchP
 
   const details = new Map<string, Omit<SearchHit, 'type' | 'id' | 'score'>>();
   const leaves = positiveLeaves(s.expr);
+  const masked = Boolean(s.mask);
   for (const [type, ids] of byType) {
     const t = SEARCH_TABLES[type];
     // The markers are control characters no record should hold: any stored ones are dropped first.
     const clean = (text: string) => `translate(${text}, chr(2) || chr(3), '')`;
-    const snippet = q ? { sql: `ts_headline('english', ${clean(t.document)}, ${q.sql}, '${SNIPPET_OPTIONS}')`, bindings: q.bindings } : sql(clean(t.plain));
+    // The masked view highlights the masked text (below), so the row brings the document itself.
+    const snippet = q && !masked ? { sql: `ts_headline('english', ${clean(t.document)}, ${q.sql}, '${SNIPPET_OPTIONS}')`, bindings: q.bindings } : sql(clean(q ? t.document : t.plain));
     const applicable = leaves.filter((l) => l.field === TEXT_FIELD || findSearchField(l.field)?.sources[type]);
     const flags = applicable.map((l, i) => {
-      const c = compileExpr(l.expr, type);
+      const c = compileExpr(l.expr, type, masked);
       return { sql: `, (${c.sql}) AS m${i}`, bindings: c.bindings };
     });
     const select = join([{ sql: `SELECT ${t.id} AS id, ${t.title} AS title, coalesce(`, bindings: [] }, snippet, sql(`, '') AS snippet, jsonb_build_object(${t.record}) AS record`), ...flags], '');
@@ -311,10 +337,11 @@ export async function searchRecords(knex: Knex, s: SearchQuery): Promise<SearchP
       `${select.sql} FROM ${t.from} WHERE ${t.idFilter}`,
       [...select.bindings, ids] as Knex.RawBinding[],
     );
-    for (const row of found.rows) {
-      const matched = [...new Set(applicable.filter((_, i) => row[`m${i}`] === true).map((l) => l.field))];
-      details.set(`${type}:${row.id}`, { title: row.title, snippet: row.snippet, matched_fields: matched, record: row.record });
-    }
+    const snippets = q && s.mask ? await headlines(knex, found.rows.map((row) => s.mask!(row.snippet)), q) : found.rows.map((row) => row.snippet);
+    found.rows.forEach((row, i) => {
+      const matched = [...new Set(applicable.filter((_, j) => row[`m${j}`] === true).map((l) => l.field))];
+      details.set(`${type}:${row.id}`, { title: row.title, snippet: snippets[i], matched_fields: matched, record: row.record });
+    });
   }
   const hits: SearchHit[] = [];
   for (const r of rows) {
@@ -325,11 +352,27 @@ export async function searchRecords(knex: Knex, s: SearchQuery): Promise<SearchP
   return { hits, next: more && last ? { score: last.score, key: last.key } : null };
 }
 
+/** ts_headline over texts given by the caller (the masked view's documents), in their order. */
+async function headlines(knex: Knex, texts: string[], q: Sql): Promise<string[]> {
+  if (texts.length === 0) return [];
+  const result = await knex.raw<{ rows: Array<{ snippet: string }> }>(
+    `SELECT coalesce(ts_headline('english', x.d, ${q.sql}, '${SNIPPET_OPTIONS}'), '') AS snippet FROM unnest(?::text[]) WITH ORDINALITY AS x(d, n) ORDER BY x.n`,
+    [...q.bindings, texts] as Knex.RawBinding[],
+  );
+  return result.rows.map((r) => r.snippet);
+}
+
 /** How many records of each type match, each count capped at `cap` (capped: true when it reached it). */
-export async function countMatches(knex: Knex, expr: SearchExpr, types: readonly SearchRecordType[], cap: number): Promise<Array<{ type: SearchRecordType; count: number; capped: boolean }>> {
+export async function countMatches(
+  knex: Knex,
+  expr: SearchExpr,
+  types: readonly SearchRecordType[],
+  cap: number,
+  masked = false,
+): Promise<Array<{ type: SearchRecordType; count: number; capped: boolean }>> {
   const branches = types.map((type) => {
     const t = SEARCH_TABLES[type];
-    const where = compileExpr(expr, type);
+    const where = compileExpr(expr, type, masked);
     return { sql: `SELECT '${type}'::text AS type, (SELECT count(*)::int FROM (SELECT 1 FROM ${t.from} WHERE ${where.sql} LIMIT ${cap}) c) AS count`, bindings: where.bindings };
   });
   const j = join(branches, ' UNION ALL ');

@@ -1694,7 +1694,7 @@ export interface paths {
         };
         /**
          * The whole sealed dossier as one ZIP (streamed): every artifact, datapackage.json and the signed datapackage-digest.json; `npx fip evidence verify <zip>` checks it offline (an addition to the spec). Audited with its purpose
-         * @description Access: roles admin, analyst; or API-key scopes reports:read, reports:write.
+         * @description Access: roles analyst; or API-key scopes reports:read, reports:write.
          */
         get: operations["getReportsDossiersIdDownload"];
         put?: never;
@@ -1714,7 +1714,7 @@ export interface paths {
         };
         /**
          * Download one artifact (streamed; X-Content-SHA256 carries its hash). The name is URL-encoded; an unknown or traversing name is 404. Every download is an audit event with its purpose
-         * @description Access: roles admin, analyst; or API-key scopes reports:read, reports:write.
+         * @description Access: roles analyst; or API-key scopes reports:read, reports:write.
          */
         get: operations["getReportsDossiersIdDownloadArtifact"];
         put?: never;
