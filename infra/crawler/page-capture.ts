@@ -103,13 +103,15 @@ export async function captureDomSnapshot(page: Page, found: PageFrames): Promise
   return parts.join('');
 }
 
-/** A full-page PNG screenshot, or the viewport's when the full page does not come in time. */
+/** A full-page PNG screenshot, or the viewport's (half the deadline) when the full page does not come in time. */
 export async function captureScreenshot(page: Page): Promise<Buffer> {
   const ms = STEP_DEADLINES.screenshot;
   try {
     return await browserStep('full-page screenshot', ms, () => page.screenshot({ fullPage: true, type: 'png', timeout: ms }));
   } catch {
-    return browserStep('screenshot', ms, () => page.screenshot({ type: 'png', timeout: ms }));
+    // A page too tall to render in time still has a viewport (a stuck one fails here too, sooner).
+    const viewportMs = ms / 2;
+    return browserStep('screenshot', viewportMs, () => page.screenshot({ type: 'png', timeout: viewportMs }));
   }
 }
 
