@@ -146,9 +146,21 @@ async function reachableExecutable(resolved: ResolvedChromium, runAs: RunAs): Pr
     } catch {
       fs.rmSync(staging, { recursive: true, force: true }); // another process copied it first
     }
+    pruneOldCopies(key);
   }
   if (!userCanRun(runAs, copy)) throw new Error(`the ${runAs.user} user cannot run ${copy}; make ${CHROMIUM_COPY_ROOT} readable and traversable for it (chmod -R a+rX ${CHROMIUM_COPY_ROOT})`);
   return copy;
+}
+
+/** Copies of other builds (an npm package unpacked again, a new Debian build) a day old and more. */
+function pruneOldCopies(current: string): void {
+  const dayAgo = Date.now() - 24 * 3600 * 1000;
+  for (const name of fs.readdirSync(CHROMIUM_COPY_ROOT)) {
+    const dir = path.join(CHROMIUM_COPY_ROOT, name);
+    if (name === current) continue;
+    const stat = fs.statSync(dir, { throwIfNoEntry: false });
+    if (stat && stat.mtimeMs < dayAgo) fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The environment the browser gets: what it needs, none of the platform's secrets. */

@@ -85,6 +85,16 @@ export class CrawlerSession {
       viewport: { width: 1280, height: 900 },
       acceptDownloads: false,
     }));
+    try {
+      return await CrawlerSession.setUp(context, scanId, egress, timeoutMs);
+    } catch (err) {
+      // A context whose set-up did not finish is not left behind in the browser.
+      await browserStep('close context', STEP_DEADLINES.close, () => context.close()).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private static async setUp(context: BrowserContext, scanId: string, egress: EgressCheck, timeoutMs: number): Promise<CrawlerSession> {
     const page = await browserStep('new page', STEP_DEADLINES.close, () => context.newPage());
     const session = new CrawlerSession(scanId, context, page, timeoutMs);
     page.setDefaultTimeout(timeoutMs);
