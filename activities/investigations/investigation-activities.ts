@@ -31,7 +31,7 @@ import { extractPagePii } from '../../domain/investigations/page-pii';
 import type { AllowlistPair } from '../../domain/wallets/wallet-types';
 import type { WalletLlmVerifier } from '../../services/wallets/llm-verification';
 import { CrawlerSession, type EgressCheck } from '../../infra/crawler/crawler-session';
-import { BrowserStepTimeout, stepFailureReason } from '../../infra/crawler/browser-step';
+import { BrowserStepTimeout, STEP_DEADLINES, stepFailureReason, withPageBudget } from '../../infra/crawler/browser-step';
 import { changeRoute, clickAndWaitForChange, clickElement, fillElement, markCoinTabs, navigate, pause, settle, waitForText, waitForUrlChange } from '../../infra/crawler/page-actions';
 import { captureDomSnapshot, captureLinks, captureScreenshot, captureTitle, captureVisibleText, pageFrames, type SkippedFrame } from '../../infra/crawler/page-capture';
 import { qrCandidateShots } from '../../infra/crawler/page-images';
@@ -308,7 +308,7 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
         if (!chain.length && stuck) throw ApplicationFailure.nonRetryable(`the first page got stuck before it answered`, 'InvestigationPageStuck');
         if (!stuck) {
           try {
-            await extractHere(session, 'NAVIGATE', 'first', 'navigation');
+            await withPageBudget(STEP_DEADLINES.capturePage, () => extractHere(session!, 'NAVIGATE', 'first', 'navigation'));
           } catch (err) {
             if (!isPageFailure(err)) throw err;
             stuck = true;
@@ -330,19 +330,27 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
         const key = pageKey(input.url) ?? input.url;
         let status: number | null = null;
         try {
-          if (session.page.url() !== input.url) {
-            const nav = await goTo(session, input.url, input.state, key, input.pageTimeoutS);
-            if (nav.error || session.page.url().startsWith('chrome-error:')) {
-              await flush(session);
+          const s = session;
+          if (s.page.url() !== input.url) {
+            // The load (the scan's page timeout) and the first extraction share one budget.
+            const nav = await withPageBudget(input.pageTimeoutS * 1000 + STEP_DEADLINES.capturePage, async () => {
+              const loaded = await goTo(s, input.url, input.state, key, input.pageTimeoutS);
+              if (!loaded.error && !s.page.url().startsWith('chrome-error:')) await extractHere(s, input.state, key, 'navigation');
+              return loaded;
+            });
+            if (nav.error || s.page.url().startsWith('chrome-error:')) {
+              await flush(s);
               return { pageUrl: input.url, links: [], coinTabs: 0, wallets: 0, captured: false, failure: nav.error ?? 'the page did not load' };
             }
             status = nav.status;
-            await extractHere(session, input.state, key, 'navigation');
           }
-          if (input.steps.length) await runPlaybookSteps(session, input.steps, input.state, key);
-          const { links } = await captureCurrentPage(session, input.url, input.state, status);
-          const coinTabs = (await markCoinTabs(session.page, [])).length;
-          await flush(session);
+          // Playbook steps take what the analyst gave them (each bounded); the capture has its own budget.
+          if (input.steps.length) await runPlaybookSteps(s, input.steps, input.state, key);
+          const { links, coinTabs } = await withPageBudget(STEP_DEADLINES.capturePage, async () => ({
+            ...(await captureCurrentPage(s, input.url, input.state, status)),
+            coinTabs: (await markCoinTabs(s.page, [])).length,
+          }));
+          await flush(s);
           return { pageUrl: input.url, links, coinTabs, wallets: 0, captured: true };
         } catch (err) {
           if (!isPageFailure(err)) throw err;

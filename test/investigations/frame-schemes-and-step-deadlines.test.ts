@@ -2,7 +2,7 @@
 // reason), and the one helper every browser call goes through (a named step with a deadline).
 import assert from 'node:assert/strict';
 import { frameSkipReason } from '../../domain/investigations/frame-schemes';
-import { BrowserStepTimeout, browserStep } from '../../infra/crawler/browser-step';
+import { BrowserStepTimeout, browserStep, withPageBudget } from '../../infra/crawler/browser-step';
 
 describe('crawler frames and step deadlines', () => {
   it('reads web frames and frames that carry their own bytes', () => {
@@ -44,5 +44,28 @@ describe('crawler frames and step deadlines', () => {
     // A call abandoned at its deadline that fails later is not an unhandled rejection.
     await assert.rejects(browserStep('screenshot', 50, () => new Promise((_, reject) => setTimeout(() => reject(new Error('page closed')), 100))), BrowserStepTimeout);
     await new Promise((r) => setTimeout(r, 150));
+  });
+
+  it('bounds a page\'s steps together: steps each within their deadline fail when the page\'s budget runs out, and none starts after it', async () => {
+    const slowStep = (name: string) => browserStep(name, 1000, () => new Promise((r) => setTimeout(() => r(name), 150)));
+    let ran = 0;
+    await assert.rejects(
+      withPageBudget(400, async () => {
+        for (const name of ['settle', 'dom snapshot', 'screenshot', 'title', 'links']) {
+          await slowStep(name);
+          ran++;
+        }
+      }),
+      (err: unknown) => {
+        assert.ok(err instanceof BrowserStepTimeout);
+        assert.equal(err.pageBudgetMs, 400);
+        assert.equal(err.step, 'screenshot');
+        assert.match(err.message, /^the page's 400 ms ran out at step "screenshot"$/);
+        return true;
+      },
+    );
+    assert.equal(ran, 2, 'the third step was cut short, and no step started after it');
+    // Outside the budget, steps have their own deadlines again.
+    assert.equal(await slowStep('close page'), 'close page');
   });
 });
