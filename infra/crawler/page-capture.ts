@@ -6,6 +6,7 @@
 import type { Frame, Page } from 'playwright-core';
 import { frameSkipReason } from '../../domain/investigations/frame-schemes';
 import type { FoundLink } from '../../domain/investigations/page-links';
+import { stripUnsafeNameCharacters } from '../../domain/text-safety';
 import { BrowserStepTimeout, browserStep, STEP_DEADLINES } from './browser-step';
 
 /** A frame the capture did not read, and why. */
@@ -115,8 +116,13 @@ export async function captureScreenshot(page: Page): Promise<Buffer> {
   }
 }
 
+/**
+ * The page's title as stored and shown (results, console, reports): a hostile site's title loses
+ * bidirectional formatting and control characters like any stored name; the captured HTML keeps
+ * the original.
+ */
 export async function captureTitle(page: Page): Promise<string | null> {
-  return (await unlessStuck(browserStep('title', STEP_DEADLINES.evaluate, () => page.title()), '')) || null;
+  return stripUnsafeNameCharacters(await unlessStuck(browserStep('title', STEP_DEADLINES.evaluate, () => page.title()), '')).trim() || null;
 }
 
 /** Links of every readable frame (anchors and areas), with their visible text. */
