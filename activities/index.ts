@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/config';
 import { loadWalletAllowlist, type Allowlist } from '../config/wallet-allowlist';
 import { createConfiguredBlobStore, type BlobStore } from '../infra/blob-store';
 import { locateChromium, resolveChromium, type ChromiumLocation } from '../infra/chromium';
+import { checkChromiumSandbox, type ChromiumSandbox } from '../infra/chromium-sandbox';
 import type { Logger } from '../infra/logger';
 import packageJson from '../package.json';
 import { createDossierActivities } from './dossiers/dossier-activities';
@@ -32,6 +33,8 @@ export interface ActivityResources {
   crawler: CrawlerBrowser;
   /** The Chromium the browser will launch, as located at start-up (the npm package is unpacked on first use). */
   chromium: ChromiumLocation;
+  /** Whether the crawler's Chromium can run sandboxed here, and as whom (checked at start-up). */
+  crawlerSandbox: ChromiumSandbox;
   /** Read once at start-up (an invalid file stops it); workers are restarted after an edit. */
   walletAllowlist: Allowlist;
   close(): Promise<void>;
@@ -42,12 +45,14 @@ export function createActivityResources(config: AppConfig): ActivityResources {
   const candidates = { configuredPath: config.chromium.path };
   const browser = createBrowserProvider({ chromium: () => resolveChromium(candidates) });
   const blobs = createConfiguredBlobStore(config);
-  const crawler = createCrawlerBrowser(() => resolveChromium(candidates));
+  const crawlerSandbox = checkChromiumSandbox();
+  const crawler = createCrawlerBrowser(() => resolveChromium(candidates), crawlerSandbox, { allowUnsandboxed: config.crawler.allow_unsandboxed });
   return {
     blobs,
     browser,
     crawler,
     chromium: locateChromium(candidates),
+    crawlerSandbox,
     walletAllowlist,
     close: async () => {
       await browser.close();

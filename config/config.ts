@@ -113,6 +113,13 @@ export const configSchema = z.strictObject({
         }),
     })
     .prefault({}),
+  crawler: z
+    .strictObject({
+      allow_unsandboxed: bool
+        .default(false)
+        .describe('let the investigation crawler browse hostile pages without Chromium\'s sandbox where the sandbox cannot run (no user namespaces for unprivileged users); without it the crawler refuses, and start-up says why'),
+    })
+    .prefault({}),
   chromium: z
     .strictObject({ path: z.string().min(1).optional().describe('the Chromium to launch; unset: Debian\'s `/usr/bin/chromium` if present, else the `@sparticuz/chromium` npm package') })
     .prefault({}),

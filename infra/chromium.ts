@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { chromium as playwright, errors as playwrightErrors, type Browser } from 'playwright-core';
+import { sandboxedLaunch, type ChromiumSandbox } from './chromium-sandbox';
 
 export type ChromiumSource = 'configured' | 'debian' | 'npm-package';
 
@@ -21,11 +22,11 @@ export const DEBIAN_CHROMIUM_PATH = '/usr/bin/chromium';
 export const NPM_CHROMIUM_PACKAGE = '@sparticuz/chromium';
 
 /**
- * Flags that work in this environment (container without a sandbox or GPU, no internet), for
- * Debian's build and the npm package's alike (the packaged headless shell needs no more).
+ * Flags that work in this environment (container without a GPU, no internet), for Debian's build
+ * and the npm package's alike (the packaged headless shell needs no more). Whether Chromium's
+ * sandbox is on is launchChromium's `sandbox` (Playwright adds --no-sandbox without it).
  */
 export const CHROMIUM_ARGS: readonly string[] = [
-  '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
   '--no-first-run',
@@ -242,13 +243,16 @@ export function launchFailureReason(err: unknown): string {
 }
 
 /**
- * Launches a resolved Chromium headless. A browser that cannot start is a ChromiumUnavailableError
- * naming the path, the source and the reason; a launch timeout (a loaded machine) stays an
- * ordinary error, worth another try.
+ * Launches a resolved Chromium headless. With `sandbox` (the crawler's), Chromium's sandbox is on
+ * where it can run, and as root the browser runs as the unprivileged user (infra/chromium-sandbox.ts);
+ * without it, as this process with --no-sandbox (the report renderer: no network, no JavaScript).
+ * A browser that cannot start is a ChromiumUnavailableError naming the path, the source and the
+ * reason; a launch timeout (a loaded machine) stays an ordinary error, worth another try.
  */
-export async function launchChromium(resolved: ResolvedChromium): Promise<Browser> {
+export async function launchChromium(resolved: ResolvedChromium, sandbox?: ChromiumSandbox): Promise<Browser> {
   try {
-    return await playwright.launch({ executablePath: resolved.executablePath, headless: true, args: [...resolved.args] });
+    const how = sandbox ? await sandboxedLaunch(resolved, sandbox) : { executablePath: resolved.executablePath, chromiumSandbox: false };
+    return await playwright.launch({ ...how, headless: true, args: [...resolved.args] });
   } catch (err) {
     if (err instanceof playwrightErrors.TimeoutError) throw err;
     throw new ChromiumUnavailableError(

@@ -38,6 +38,7 @@ const GROUP_TITLES: Record<string, string> = {
   log: 'Logging',
   smtp: 'E-mail',
   chromium: 'Chromium',
+  crawler: 'The investigation crawler',
   ssi: 'Investigations and the wallet engine',
   intake: 'Intakes',
   parser: 'Parser limits (intake files)',

@@ -2,6 +2,7 @@
 // server with its UI, the Temporal workers and the Koa API.
 import { loadConfig } from '../config/config';
 import { describeChromium } from '../infra/chromium';
+import { describeChromiumSandbox } from '../infra/chromium-sandbox';
 import { ensureConsoleBuilt } from '../infra/console-build';
 import { createLogger } from '../infra/logger';
 import { startInfrastructure } from '../app/infrastructure';
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   const deps = { config, knex, temporal, log };
   const worker = await startWorker(config, infra.temporalAddress, deps);
   say(`fip: chromium ${describeChromium(worker.resources.chromium)}`);
+  say(`fip: ${describeChromiumSandbox(worker.resources.crawlerSandbox, config.crawler.allow_unsandboxed)}`);
   say(`fip: wallet allowlist ${worker.resources.walletAllowlist.pairs.length} token-network pairs (${worker.resources.walletAllowlist.path})`);
   const appDeps = { ...deps, blobs: worker.resources.blobs }; // the API streams downloads from the workers' store
   const background = await startBackgroundServices(appDeps);

@@ -1,6 +1,7 @@
 // `npm run worker`: Temporal workers alone. Run any number of them against one cluster.
 import { loadConfig } from '../config/config';
 import { describeChromium } from '../infra/chromium';
+import { describeChromiumSandbox } from '../infra/chromium-sandbox';
 import { createLogger } from '../infra/logger';
 import { platformAddresses } from '../app/infrastructure';
 import { startBackgroundServices } from '../app/background-services';
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
     ['temporal client', () => temporal.connection.close()],
     ['database pool', () => knex.destroy()],
   ]);
-  log.info({ temporalAddress, taskQueue: config.temporal.task_queue, chromium: describeChromium(worker.resources.chromium) }, 'worker running');
+  log.info({ temporalAddress, taskQueue: config.temporal.task_queue, chromium: describeChromium(worker.resources.chromium), crawlerSandbox: describeChromiumSandbox(worker.resources.crawlerSandbox, config.crawler.allow_unsandboxed) }, 'worker running');
 }
 
 main().catch((err) => {

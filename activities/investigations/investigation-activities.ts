@@ -31,7 +31,9 @@ import { extractPagePii } from '../../domain/investigations/page-pii';
 import type { AllowlistPair } from '../../domain/wallets/wallet-types';
 import type { WalletLlmVerifier } from '../../services/wallets/llm-verification';
 import { CrawlerSession, type EgressCheck } from '../../infra/crawler/crawler-session';
-import { clickAndWaitForChange, collectLinks, markCoinTabs, pageTitle, settle, snapshotHtml, visibleText } from '../../infra/crawler/page-actions';
+import { BrowserStepTimeout, STEP_DEADLINES, stepFailureReason, withPageBudget } from '../../infra/crawler/browser-step';
+import { changeRoute, clickAndWaitForChange, clickElement, fillElement, markCoinTabs, navigate, pause, settle, waitForText, waitForUrlChange } from '../../infra/crawler/page-actions';
+import { captureDomSnapshot, captureLinks, captureScreenshot, captureTitle, captureVisibleText, pageFrames, type SkippedFrame } from '../../infra/crawler/page-capture';
 import { qrCandidateShots } from '../../infra/crawler/page-images';
 import { recordImageWallets, recordPageEntities, recordSnapshotWallets } from '../../services/investigations/record-findings';
 import type { PlaybookStepInput } from '../../domain/investigations/investigation-request';
@@ -67,6 +69,8 @@ export interface CaptureResult {
   coinTabs: number;
   wallets: number;
   captured: boolean;
+  /** Why the page was not captured (it did not load, or a step of it got stuck). */
+  failure?: string;
 }
 
 /** A page counts as settled after this long without DOM changes (a delayed reveal within it is seen). */
@@ -78,6 +82,14 @@ function heartbeatContext(): Context | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A page that got stuck (a browser step past its deadline) or whose renderer died: that page fails,
+ * the scan goes on. Anything else (the browser gone, the database) is the activity's failure, retried.
+ */
+function isPageFailure(err: unknown): boolean {
+  return err instanceof BrowserStepTimeout || (err instanceof Error && /(page|target) crashed/i.test(err.message));
 }
 
 /** Heartbeats every second while `work` runs; a cancelled activity closes the browser context. */
@@ -120,14 +132,37 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
     await insertResponses(knex, session.scanId, stored);
   }
 
+  /** Frames the capture did not read (non-web schemes, frames that did not answer), in the action log. */
+  async function recordSkippedFrames(scanId: string, state: string, pageUrl: string, skipped: readonly SkippedFrame[]): Promise<void> {
+    await appendActions(knex, scanId, skipped.map((f) => ({ key: `skip_frame|${pageUrl}|${f.url}`, state, action: 'skip_frame', target: f.url, outcome: `skipped: ${f.reason}` })));
+  }
+
+  /** The DOM after scripts of the page's readable frames; the skipped ones are recorded. */
+  async function snapshotDom(session: CrawlerSession, state: string, pageUrl: string): Promise<string> {
+    const frames = await pageFrames(session.page);
+    const html = await captureDomSnapshot(session.page, frames);
+    await recordSkippedFrames(session.scanId, state, pageUrl, frames.skipped);
+    return html;
+  }
+
+  /** A stuck page fails with its reason in the action log; the scan gets a fresh tab for its next page. */
+  async function failPage(session: CrawlerSession, state: string, pageUrl: string, err: unknown): Promise<string> {
+    const reason = stepFailureReason(err);
+    await appendActions(knex, session.scanId, [{ key: `capture|${pageUrl}`, state, action: 'capture', target: pageUrl, outcome: `failed: ${reason}` }]);
+    deps.log.warn({ scanId: session.scanId, pageUrl, reason }, 'investigation page failed');
+    await session.replacePage();
+    await flush(session);
+    return reason;
+  }
+
   /** One extraction (an agent action) over the page as it is now. */
   async function extractHere(session: CrawlerSession, state: string, key: string, trigger: string, coinTab?: string): Promise<number> {
     if (!deps.config.ssi.extract_on_transitions) return 0;
-    const html = await snapshotHtml(session.page);
     const pageUrl = session.page.url();
+    const html = await snapshotDom(session, state, pageUrl);
     const found = await recordSnapshotWallets(
       { knex, allowlist: deps.allowlist, verifier: deps.verifier },
-      { scanId: session.scanId, state, pageUrl, html, title: (await pageTitle(session.page)) ?? undefined, coinTab },
+      { scanId: session.scanId, state, pageUrl, html, title: (await captureTitle(session.page)) ?? undefined, coinTab },
     );
     await appendActions(knex, session.scanId, [{ key: `extract|${key}`, state, action: 'extract_wallets', target: pageUrl, outcome: trigger, walletsFound: found.wallets }]);
     return found.wallets;
@@ -139,23 +174,28 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
     const sameDocument = current !== 'about:blank' && url.includes('#') && current.split('#')[0] === url.split('#')[0];
     if (sameDocument) {
       // A client-side route: change it the way the page's own links would.
-      await page.evaluate((hash) => void (location.hash = hash), new URL(url).hash);
+      await changeRoute(page, new URL(url).hash);
       await settle(page, { quietMs: SETTLE_QUIET_MS, maxMs: timeoutS * 1000 });
       await appendActions(knex, session.scanId, [{ key: `route|${key}`, state, action: 'route_change', target: url, outcome: 'ok' }]);
       return { status: null, error: null };
     }
     try {
-      const response = await page.goto(url, { waitUntil: 'load', timeout: timeoutS * 1000 });
+      const response = await navigate(page, url, timeoutS * 1000);
       const first = session.documentFor(url.split('#')[0]!);
       if (first && first.status >= 300 && first.status < 400) {
         // An HTTP redirect arrives as a page that navigates on (crawler-session.ts): wait for that.
-        await page.waitForURL((u) => u.href !== url, { timeout: 5000 }).catch(() => undefined);
+        await waitForUrlChange(page, url, 5000);
       }
       await settle(page, { quietMs: SETTLE_QUIET_MS, maxMs: timeoutS * 1000 });
       const status = session.documentFor(page.url().split('#')[0]!)?.status ?? response?.status() ?? null;
       await appendActions(knex, session.scanId, [{ key: `navigate|${key}`, state, action: 'navigate', target: url, outcome: first && first.url === url && first.status !== status ? `${first.status} -> ${page.url()} ${status}` : String(status ?? 'no response') }]);
       return { status, error: null };
     } catch (err) {
+      // A page stuck after its load fails as a whole (the caller's); a load that failed is answered.
+      if (err instanceof BrowserStepTimeout && err.step !== 'navigation') {
+        await appendActions(knex, session.scanId, [{ key: `navigate|${key}`, state, action: 'navigate', target: url, outcome: `loaded, then stuck: ${err.message}` }]);
+        throw err;
+      }
       const message = err instanceof Error ? err.message.split('\n')[0]! : String(err);
       await appendActions(knex, session.scanId, [{ key: `navigate|${key}`, state, action: 'navigate', target: url, outcome: `failed: ${message.slice(0, 300)}` }]);
       return { status: null, error: message };
@@ -168,12 +208,13 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
       const key = `${keyPrefix}|step|${i}`;
       let outcome = 'ok';
       try {
-        if (step.type === 'click') await page.locator(step.selector).first().click({ timeout: 5000 });
-        else if (step.type === 'fill') await page.locator(step.selector).first().fill(step.value, { timeout: 5000 });
-        else if (step.type === 'wait_for_text') await page.getByText(step.text).first().waitFor({ timeout: step.timeout_s * 1000 });
+        if (step.type === 'click') await clickElement(page, step.selector);
+        else if (step.type === 'fill') await fillElement(page, step.selector, step.value);
+        else if (step.type === 'wait_for_text') await waitForText(page, step.text, step.timeout_s * 1000);
         else continue; // coin_tabs and limit_pages shape the crawl; they are not page actions
         await settle(page, { quietMs: 300, maxMs: 5000 });
       } catch (err) {
+        if (isPageFailure(err) && !(err instanceof BrowserStepTimeout && ['click', 'fill', 'wait for text'].includes(err.step))) throw err;
         outcome = `failed: ${(err instanceof Error ? err.message.split('\n')[0]! : String(err)).slice(0, 300)}`;
       }
       const target = 'selector' in step ? step.selector : 'text' in step ? step.text : '';
@@ -185,26 +226,29 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
   async function captureCurrentPage(session: CrawlerSession, pageUrl: string, state: string, status: number | null): Promise<{ links: string[] }> {
     const page = session.page;
     const capturedAt = new Date();
-    const html = await snapshotHtml(page);
-    const screenshot = await page.screenshot({ fullPage: true, type: 'png', timeout: 30_000 }).catch(() => page.screenshot({ type: 'png', timeout: 30_000 }));
+    const frames = await pageFrames(page);
+    const html = await captureDomSnapshot(page, frames);
+    await recordSkippedFrames(session.scanId, state, pageUrl, frames.skipped);
+    const screenshot = await captureScreenshot(page);
+    const title = await captureTitle(page);
     const har = session.takeHar();
     const doc = session.documentFor(pageUrl.split('#')[0]!);
     const [shot, dom, harBlob] = [await blobs.put(screenshot), await blobs.put(Buffer.from(html, 'utf8')), await blobs.put(har)];
     const seq = await countPages(knex, session.scanId);
     await insertPage(knex, {
-      scanId: session.scanId, url: pageUrl, seq, state, title: await pageTitle(page), httpStatus: status ?? doc?.status ?? null, serverIp: doc?.serverIp ?? null,
+      scanId: session.scanId, url: pageUrl, seq, state, title, httpStatus: status ?? doc?.status ?? null, serverIp: doc?.serverIp ?? null,
       tls: doc?.tls ? { ...doc.tls } : null, responseHeaders: doc?.headers ?? {}, screenshot: shot, dom, har: harBlob, capturedAt,
     });
     // QR codes in the screenshot and the page's images: addresses shown only as a picture.
     const qr = await recordImageWallets(
       { knex, allowlist: deps.allowlist, verifier: deps.verifier },
-      { scanId: session.scanId, state, pageUrl, title: (await pageTitle(page)) ?? undefined, images: [screenshot, ...(await qrCandidateShots(page))] },
+      { scanId: session.scanId, state, pageUrl, title: title ?? undefined, images: [screenshot, ...(await qrCandidateShots(page))] },
     );
     if (qr.qrCodes > 0) {
       await appendActions(knex, session.scanId, [{ key: `qr|${pageUrl}`, state, action: 'extract_wallets', target: pageUrl, outcome: `${qr.qrCodes} QR code(s) in the page's images`, walletsFound: qr.wallets }]);
     }
-    const links = await collectLinks(page);
-    const pii = extractPagePii(await visibleText(page), links.map((l) => l.href));
+    const links = await captureLinks(page, frames);
+    const pii = extractPagePii(await captureVisibleText(page, frames), links.map((l) => l.href));
     await recordPageEntities(knex, session.scanId, { url: pageUrl, serverIp: doc?.serverIp ?? null, pii });
     await appendActions(knex, session.scanId, [{ key: `capture|${pageUrl}`, state, action: 'capture', target: pageUrl, outcome: `screenshot ${shot.sha256.slice(0, 12)}, dom ${dom.sha256.slice(0, 12)}, har ${harBlob.sha256.slice(0, 12)}` }]);
     return { links: nextPages(pageUrl, links, new Set([pageUrl])) };
@@ -234,14 +278,24 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
         }
         session = await sessionFor(input.scanId, input.pageTimeoutS);
         const docsBefore = session.documents.length;
-        const nav = await goTo(session, input.url, 'NAVIGATE', 'first', input.pageTimeoutS);
-        // Meta-refresh and script redirects happen after the load: follow until the URL stays put.
-        let last = session.page.url();
-        for (let hop = 0; hop < 10; hop++) {
-          await session.page.waitForTimeout(300);
-          await settle(session.page, { quietMs: SETTLE_QUIET_MS, maxMs: input.pageTimeoutS * 1000 });
-          if (session.page.url() === last) break;
-          last = session.page.url();
+        let nav: { status: number | null; error: string | null } = { status: null, error: null };
+        let stuck = false;
+        try {
+          nav = await goTo(session, input.url, 'NAVIGATE', 'first', input.pageTimeoutS);
+          // Meta-refresh and script redirects happen after the load: follow until the URL stays put.
+          let last = session.page.url();
+          for (let hop = 0; hop < 10; hop++) {
+            await pause(session.page, 300);
+            await settle(session.page, { quietMs: SETTLE_QUIET_MS, maxMs: input.pageTimeoutS * 1000 });
+            if (session.page.url() === last) break;
+            last = session.page.url();
+          }
+        } catch (err) {
+          if (!isPageFailure(err)) throw err;
+          // The page loaded but got stuck: the chain so far stands; CAPTURE fails that page with the reason.
+          stuck = true;
+          await appendActions(knex, input.scanId, [{ key: 'navigate|first|stuck', state: 'NAVIGATE', action: 'navigate', target: session.page.url(), outcome: `stuck: ${stepFailureReason(err)}` }]);
+          await session.replacePage();
         }
         await flush(session);
         const docs = session.documents.slice(docsBefore);
@@ -251,8 +305,18 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
           return { url: d.url, status: d.status, kind };
         });
         if (!chain.length && nav.error) throw new Error(`the site did not load: ${nav.error}`);
-        await extractHere(session, 'NAVIGATE', 'first', 'navigation');
-        const finalUrl = session.page.url();
+        if (!chain.length && stuck) throw ApplicationFailure.nonRetryable(`the first page got stuck before it answered`, 'InvestigationPageStuck');
+        if (!stuck) {
+          try {
+            await withPageBudget(STEP_DEADLINES.capturePage, () => extractHere(session!, 'NAVIGATE', 'first', 'navigation'));
+          } catch (err) {
+            if (!isPageFailure(err)) throw err;
+            stuck = true;
+            await appendActions(knex, input.scanId, [{ key: 'navigate|first|stuck', state: 'NAVIGATE', action: 'navigate', target: session.page.url(), outcome: `stuck: ${stepFailureReason(err)}` }]);
+            await session.replacePage();
+          }
+        }
+        const finalUrl = stuck ? (docs.at(-1)?.url ?? input.url) : session.page.url();
         await setInvestigationState(knex, input.scanId, { state: 'NAVIGATE', status: 'running', finalUrl, redirectChain: chain });
         return { finalUrl, chain, blockedFirstUrl: null };
       });
@@ -265,20 +329,34 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
         session = await sessionFor(input.scanId, input.pageTimeoutS);
         const key = pageKey(input.url) ?? input.url;
         let status: number | null = null;
-        if (session.page.url() !== input.url) {
-          const nav = await goTo(session, input.url, input.state, key, input.pageTimeoutS);
-          if (nav.error || session.page.url().startsWith('chrome-error:')) {
-            await flush(session);
-            return { pageUrl: input.url, links: [], coinTabs: 0, wallets: 0, captured: false };
+        try {
+          const s = session;
+          if (s.page.url() !== input.url) {
+            // The load (the scan's page timeout) and the first extraction share one budget.
+            const nav = await withPageBudget(input.pageTimeoutS * 1000 + STEP_DEADLINES.capturePage, async () => {
+              const loaded = await goTo(s, input.url, input.state, key, input.pageTimeoutS);
+              if (!loaded.error && !s.page.url().startsWith('chrome-error:')) await extractHere(s, input.state, key, 'navigation');
+              return loaded;
+            });
+            if (nav.error || s.page.url().startsWith('chrome-error:')) {
+              await flush(s);
+              return { pageUrl: input.url, links: [], coinTabs: 0, wallets: 0, captured: false, failure: nav.error ?? 'the page did not load' };
+            }
+            status = nav.status;
           }
-          status = nav.status;
-          await extractHere(session, input.state, key, 'navigation');
+          // Playbook steps take what the analyst gave them (each bounded); the capture has its own budget.
+          if (input.steps.length) await runPlaybookSteps(s, input.steps, input.state, key);
+          const { links, coinTabs } = await withPageBudget(STEP_DEADLINES.capturePage, async () => ({
+            ...(await captureCurrentPage(s, input.url, input.state, status)),
+            coinTabs: (await markCoinTabs(s.page, [])).length,
+          }));
+          await flush(s);
+          return { pageUrl: input.url, links, coinTabs, wallets: 0, captured: true };
+        } catch (err) {
+          if (!isPageFailure(err)) throw err;
+          const failure = await failPage(session, input.state, input.url, err);
+          return { pageUrl: input.url, links: [], coinTabs: 0, wallets: 0, captured: false, failure };
         }
-        if (input.steps.length) await runPlaybookSteps(session, input.steps, input.state, key);
-        const { links } = await captureCurrentPage(session, input.url, input.state, status);
-        const coinTabs = (await markCoinTabs(session.page, [])).length;
-        await flush(session);
-        return { pageUrl: input.url, links, coinTabs, wallets: 0, captured: true };
       });
     },
 
@@ -292,31 +370,39 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
         () => session,
         async () => {
           session = await sessionFor(input.scanId, input.pageTimeoutS);
-          if (session.page.url() !== input.url) {
-            const nav = await goTo(session, input.url, 'DISCOVER_COIN_TABS', `${input.url}|coin-tabs`, input.pageTimeoutS);
-            if (nav.error) return { tabs: 0, wallets: 0 };
-          }
-          const labels = await markCoinTabs(session.page, input.selectors);
+          let labels: string[] = [];
           let wallets = 0;
-          for (let i = clicked; i < labels.length; i++) {
-            const label = labels[i]!;
-            const key = `${input.url}|coin-tab|${i}|${label}`;
-            let outcome = 'dom changed';
-            try {
-              const changed = await clickAndWaitForChange(session.page, `[data-fip-coin-tab="${i}"]`, 4000);
-              if (!changed) outcome = 'no dom change';
-            } catch (err) {
-              outcome = `failed: ${(err instanceof Error ? err.message.split('\n')[0]! : String(err)).slice(0, 200)}`;
+          try {
+            if (session.page.url() !== input.url) {
+              const nav = await goTo(session, input.url, 'DISCOVER_COIN_TABS', `${input.url}|coin-tabs`, input.pageTimeoutS);
+              if (nav.error) return { tabs: 0, wallets: 0 };
             }
-            await appendActions(knex, input.scanId, [{ key: `click|${key}`, state: 'DISCOVER_COIN_TABS', action: 'click_coin_tab', target: label, outcome }]);
-            if (!outcome.startsWith('failed')) {
-              wallets += await extractHere(session, 'DISCOVER_COIN_TABS', key, `coin tab ${label}`, label);
-              const html = Buffer.from(await snapshotHtml(session.page), 'utf8');
-              const blob = await blobs.put(html);
-              await insertResponses(knex, input.scanId, [{ url: `${input.url}#fip-coin-tab=${encodeURIComponent(label)}`, contentType: 'text/html', blobKey: blob.key, sha256: blob.sha256 }]);
+            labels = await markCoinTabs(session.page, input.selectors);
+            for (let i = clicked; i < labels.length; i++) {
+              const label = labels[i]!;
+              const key = `${input.url}|coin-tab|${i}|${label}`;
+              let outcome = 'dom changed';
+              try {
+                const changed = await clickAndWaitForChange(session.page, `[data-fip-coin-tab="${i}"]`, 4000);
+                if (!changed) outcome = 'no dom change';
+              } catch (err) {
+                if (isPageFailure(err)) throw err;
+                outcome = `failed: ${(err instanceof Error ? err.message.split('\n')[0]! : String(err)).slice(0, 200)}`;
+              }
+              await appendActions(knex, input.scanId, [{ key: `click|${key}`, state: 'DISCOVER_COIN_TABS', action: 'click_coin_tab', target: label, outcome }]);
+              if (!outcome.startsWith('failed')) {
+                wallets += await extractHere(session, 'DISCOVER_COIN_TABS', key, `coin tab ${label}`, label);
+                const html = Buffer.from(await snapshotDom(session, 'DISCOVER_COIN_TABS', input.url), 'utf8');
+                const blob = await blobs.put(html);
+                await insertResponses(knex, input.scanId, [{ url: `${input.url}#fip-coin-tab=${encodeURIComponent(label)}`, contentType: 'text/html', blobKey: blob.key, sha256: blob.sha256 }]);
+              }
+              clicked = i + 1;
+              ctx?.heartbeat({ clicked });
             }
-            clicked = i + 1;
-            ctx?.heartbeat({ clicked });
+          } catch (err) {
+            if (!isPageFailure(err)) throw err;
+            await failPage(session, 'DISCOVER_COIN_TABS', `${input.url}|coin-tabs`, err);
+            return { tabs: labels.length, wallets };
           }
           await flush(session);
           return { tabs: labels.length, wallets };

@@ -1,25 +1,36 @@
 // The crawler's Chromium: one per worker process, separate from the report renderer's (whose
-// network is closed). Launched on first use and again after a crash; a browser that cannot start is
-// ApplicationFailure 'ChromiumUnavailable' (a message for the operator).
+// network is closed). Launched on first use and again after a crash, with its sandbox on and, as
+// root, as an unprivileged user (infra/chromium-sandbox.ts); a browser that cannot start is
+// ApplicationFailure 'ChromiumUnavailable', and one whose sandbox cannot run here is
+// 'CrawlerSandboxUnavailable' unless SVC_CRAWLER__ALLOW_UNSANDBOXED (messages for the operator).
 import os from 'node:os';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Browser } from 'playwright-core';
 import { ChromiumUnavailableError, launchChromium, type ResolvedChromium } from '../chromium';
+import type { ChromiumSandbox } from '../chromium-sandbox';
 
 export interface CrawlerBrowser {
   get(): Promise<Browser>;
   close(): Promise<void>;
 }
 
-export function createCrawlerBrowser(chromium: () => Promise<ResolvedChromium>): CrawlerBrowser {
+export function createCrawlerBrowser(chromium: () => Promise<ResolvedChromium>, sandbox: ChromiumSandbox, opts: { allowUnsandboxed: boolean }): CrawlerBrowser {
   let launching: Promise<Browser> | undefined;
   let closed = false;
   return {
     get() {
       if (closed) return Promise.reject(new Error('the crawler browser is closed'));
+      if (!sandbox.available && !opts.allowUnsandboxed) {
+        return Promise.reject(
+          ApplicationFailure.nonRetryable(
+            `the crawler will not browse without Chromium's sandbox: ${sandbox.problem}. Let the sandbox run, or set SVC_CRAWLER__ALLOW_UNSANDBOXED=true to accept the risk`,
+            'CrawlerSandboxUnavailable',
+          ),
+        );
+      }
       if (!launching) {
         const started = chromium()
-          .then(launchChromium)
+          .then((resolved) => launchChromium(resolved, sandbox))
           .then((browser) => {
             browser.on('disconnected', () => {
               if (launching === started) launching = undefined;

@@ -7,6 +7,7 @@
 // of the exchanges, JSON responses, and the requests it blocked.
 import os from 'node:os';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { browserStep, STEP_DEADLINES } from './browser-step';
 import { pinnedRequest, type TlsDetails } from './pinned-http';
 import type { BlockedRequestInput } from '../../db/repositories/investigations/investigation-repository';
 
@@ -64,11 +65,17 @@ export class CrawlerSession {
   private constructor(
     readonly scanId: string,
     readonly context: BrowserContext,
-    readonly page: Page,
+    private current: Page,
+    private readonly timeoutMs: number,
   ) {}
 
+  /** The scan's tab (a new one after replacePage). */
+  get page(): Page {
+    return this.current;
+  }
+
   static async open(browser: Browser, scanId: string, egress: EgressCheck, timeoutMs: number): Promise<CrawlerSession> {
-    const context = await browser.newContext({
+    const context = await browserStep('new context', STEP_DEADLINES.close, () => browser.newContext({
       serviceWorkers: 'block',
       // Every request is answered by the route below; Chromium's own network (preconnects, DNS
       // prefetch, anything the route does not see) goes to a proxy that does not exist, loopback
@@ -77,12 +84,22 @@ export class CrawlerSession {
       ignoreHTTPSErrors: true,
       viewport: { width: 1280, height: 900 },
       acceptDownloads: false,
-    });
-    const page = await context.newPage();
-    const session = new CrawlerSession(scanId, context, page);
+    }));
+    try {
+      return await CrawlerSession.setUp(context, scanId, egress, timeoutMs);
+    } catch (err) {
+      // A context whose set-up did not finish is not left behind in the browser.
+      await browserStep('close context', STEP_DEADLINES.close, () => context.close()).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private static async setUp(context: BrowserContext, scanId: string, egress: EgressCheck, timeoutMs: number): Promise<CrawlerSession> {
+    const page = await browserStep('new page', STEP_DEADLINES.close, () => context.newPage());
+    const session = new CrawlerSession(scanId, context, page, timeoutMs);
     page.setDefaultTimeout(timeoutMs);
     page.setDefaultNavigationTimeout(timeoutMs);
-    await context.route('**/*', async (route) => {
+    await browserStep('route requests', STEP_DEADLINES.close, () => context.route('**/*', async (route) => {
       const request = route.request();
       const url = request.url();
       const verdict = await egress(url).catch((err: unknown) => ({ allowed: false as const, reason: `check failed: ${err instanceof Error ? err.message : String(err)}`, category: null }));
@@ -100,7 +117,7 @@ export class CrawlerSession {
         let current = url;
         let res = await exchange(current, verdict.addresses[0]!);
         session.record(request.resourceType(), request.method(), current, headers, res, started);
-        const isDocument = request.isNavigationRequest() && request.frame() === page.mainFrame();
+        const isDocument = request.isNavigationRequest() && request.frame() === session.page.mainFrame();
         if (isDocument) session.documents.push({ url: current, status: res.status, headers: res.headers, serverIp: res.serverIp, tls: res.tls, body: res.body.toString('utf8') });
         // Chromium follows a fulfilled redirect without asking the route again, so a redirect never
         // reaches the browser: a document gets a page that navigates on (its next request is routed
@@ -125,8 +142,8 @@ export class CrawlerSession {
       } catch {
         await route.abort('failed').catch(() => undefined);
       }
-    });
-    await context.routeWebSocket(/.*/, async (ws) => {
+    }));
+    await browserStep('route websockets', STEP_DEADLINES.close, () => context.routeWebSocket(/.*/, async (ws) => {
       const verdict = await egress(ws.url()).catch(() => ({ allowed: false as const, reason: 'check failed', category: null }));
       if (!verdict.allowed) {
         session.blocked.push({ url: ws.url(), resourceType: 'websocket', reason: verdict.reason, category: verdict.category ?? null });
@@ -134,7 +151,7 @@ export class CrawlerSession {
         return;
       }
       ws.connectToServer();
-    });
+    }));
     return session;
   }
 
@@ -191,9 +208,22 @@ export class CrawlerSession {
     return this.closed;
   }
 
+  /**
+   * Closes the tab (a stuck page's renderer goes with it) and opens a fresh one in the same context
+   * (cookies and routes kept), for the next page. Throws when the context itself does not answer.
+   */
+  async replacePage(): Promise<void> {
+    const old = this.current;
+    await browserStep('close page', STEP_DEADLINES.close, () => old.close({ runBeforeUnload: false })).catch(() => undefined);
+    const page = await browserStep('new page', STEP_DEADLINES.close, () => this.context.newPage());
+    page.setDefaultTimeout(this.timeoutMs);
+    page.setDefaultNavigationTimeout(this.timeoutMs);
+    this.current = page;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.context.close().catch(() => undefined);
+    await browserStep('close context', STEP_DEADLINES.close, () => this.context.close()).catch(() => undefined);
   }
 }

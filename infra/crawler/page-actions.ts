@@ -1,64 +1,73 @@
-// What the agent does inside a page: wait until it settles, snapshot the DOM after scripts (every
-// frame), list its links, find coin buttons and tabs, click one and wait for the DOM to change.
-import type { Page } from 'playwright-core';
-import { COIN_TAB_LABEL_SOURCE, type FoundLink } from '../../domain/investigations/page-links';
-import { stripUnsafeNameCharacters } from '../../domain/text-safety';
+// What the agent does inside a page: load it, wait until it settles, follow a client-side route,
+// run a playbook's clicks, fills and waits, find coin buttons and tabs, click one and wait for the
+// DOM to change. Every browser call goes through browserStep (a named step with a deadline); what
+// is captured of a page is page-capture.ts's.
+import type { Page, Response } from 'playwright-core';
+import { COIN_TAB_LABEL_SOURCE } from '../../domain/investigations/page-links';
+import { browserStep, STEP_DEADLINES } from './browser-step';
+import { unlessStuck } from './page-capture';
 
-/** Waits for the load, a short network quiet, then until the DOM has not changed for `quietMs`. */
-export async function settle(page: Page, opts: { quietMs: number; maxMs: number }): Promise<void> {
-  await page.waitForLoadState('load', { timeout: opts.maxMs }).catch(() => undefined);
-  await page.waitForLoadState('networkidle', { timeout: Math.min(opts.maxMs, 3000) }).catch(() => undefined);
-  // A string, not a function: the test runner's transpiler decorates named functions with helpers
-  // that do not exist in the page.
-  await page
-    .evaluate(`new Promise((resolve) => {
-      let timer;
-      let stop;
-      const done = () => { observer.disconnect(); clearTimeout(timer); clearTimeout(stop); resolve(); };
-      const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, ${Math.round(opts.quietMs)}); });
-      timer = setTimeout(done, ${Math.round(opts.quietMs)});
-      stop = setTimeout(done, ${Math.round(opts.maxMs)});
-      observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-    })`)
-    .catch(() => undefined);
+/** Loads `url` in the page (the scan's page timeout bounds it). */
+export async function navigate(page: Page, url: string, timeoutMs: number): Promise<Response | null> {
+  return browserStep('navigation', timeoutMs + 2000, () => page.goto(url, { waitUntil: 'load', timeout: timeoutMs }));
 }
 
-/** The DOM after scripts of the main frame followed by each child frame's, labelled by URL. */
-export async function snapshotHtml(page: Page): Promise<string> {
-  const parts = [await page.content()];
-  for (const frame of page.frames()) {
-    if (frame === page.mainFrame()) continue;
-    const html = await frame.content().catch(() => null);
-    if (html !== null) parts.push(`\n<!-- fip:frame ${frame.url().replace(/--/g, '%2D%2D')} -->\n${html}`);
-  }
-  return parts.join('');
+/** Waits (at most `ms`) until the page's URL is no longer `from`; false when it stayed. */
+export async function waitForUrlChange(page: Page, from: string, ms: number): Promise<boolean> {
+  return unlessStuck(browserStep('redirect', ms + 1000, () => page.waitForURL((u) => u.href !== from, { timeout: ms }).then(() => true)), false);
+}
+
+/** A client-side route change, the way the page's own links would make it. */
+export async function changeRoute(page: Page, hash: string): Promise<void> {
+  await browserStep('route change', STEP_DEADLINES.evaluate, () => page.evaluate((h) => void (location.hash = h), hash));
 }
 
 /**
- * The page's title as stored and shown (results, console, reports): a hostile site's title loses
- * bidirectional formatting and control characters like any stored name; the captured HTML keeps
- * the original.
+ * Waits for the load, a short network quiet, then until the DOM has not changed for `quietMs` (at
+ * most `maxMs`, and never past the settle deadline). A page too busy to answer is stuck:
+ * BrowserStepTimeout.
  */
-export async function pageTitle(page: Page): Promise<string | null> {
-  return stripUnsafeNameCharacters(await page.title().catch(() => '')).trim() || null;
+export async function settle(page: Page, opts: { quietMs: number; maxMs: number }): Promise<void> {
+  await unlessStuck(browserStep('load', opts.maxMs + 1000, () => page.waitForLoadState('load', { timeout: opts.maxMs })), undefined);
+  const idleMs = Math.min(opts.maxMs, 3000);
+  await unlessStuck(browserStep('network idle', idleMs + 1000, () => page.waitForLoadState('networkidle', { timeout: idleMs })), undefined);
+  const quiet = Math.round(Math.min(opts.quietMs, STEP_DEADLINES.settle / 2));
+  const stop = Math.round(Math.min(opts.maxMs, STEP_DEADLINES.settle - 2000));
+  // A string, not a function: the test runner's transpiler decorates named functions with helpers
+  // that do not exist in the page.
+  await unlessStuck(
+    browserStep('settle', STEP_DEADLINES.settle, () =>
+      page.evaluate(`new Promise((resolve) => {
+      let timer;
+      let stop;
+      const done = () => { observer.disconnect(); clearTimeout(timer); clearTimeout(stop); resolve(); };
+      const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, ${quiet}); });
+      timer = setTimeout(done, ${quiet});
+      stop = setTimeout(done, ${stop});
+      observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+    })`),
+    ),
+    undefined,
+  );
 }
 
-/** Links of every frame (anchors and areas), with their visible text. */
-export async function collectLinks(page: Page): Promise<FoundLink[]> {
-  const out: FoundLink[] = [];
-  for (const frame of page.frames()) {
-    const links = await frame
-      .evaluate(() => Array.from(document.querySelectorAll('a[href], area[href]')).map((a) => ({ href: (a as HTMLAnchorElement).href, text: (a.textContent ?? '').trim().slice(0, 100) })))
-      .catch(() => [] as FoundLink[]);
-    out.push(...links);
-  }
-  return out.slice(0, 5000);
+/** Waits `ms` (the page is given time to run its redirect scripts). */
+export async function pause(page: Page, ms: number): Promise<void> {
+  await browserStep('pause', ms + STEP_DEADLINES.click, () => page.waitForTimeout(ms));
 }
 
-export async function visibleText(page: Page): Promise<string> {
-  const parts: string[] = [];
-  for (const frame of page.frames()) parts.push(await frame.evaluate(() => document.body?.innerText ?? '').catch(() => ''));
-  return parts.join('\n');
+/** A playbook's click or fill on the first element matching `selector`. */
+export async function clickElement(page: Page, selector: string): Promise<void> {
+  await browserStep('click', STEP_DEADLINES.click + 1000, () => page.locator(selector).first().click({ timeout: STEP_DEADLINES.click }));
+}
+
+export async function fillElement(page: Page, selector: string, value: string): Promise<void> {
+  await browserStep('fill', STEP_DEADLINES.click + 1000, () => page.locator(selector).first().fill(value, { timeout: STEP_DEADLINES.click }));
+}
+
+/** A playbook's wait for text (its own timeout, at most 120 s by the playbook's schema). */
+export async function waitForText(page: Page, text: string, timeoutMs: number): Promise<void> {
+  await browserStep('wait for text', timeoutMs + 1000, () => page.getByText(text).first().waitFor({ timeout: timeoutMs }));
 }
 
 /**
@@ -67,7 +76,7 @@ export async function visibleText(page: Page): Promise<string> {
  * playbook's coin-tab selectors.
  */
 export async function markCoinTabs(page: Page, extraSelectors: readonly string[]): Promise<string[]> {
-  return page.evaluate(
+  return browserStep('coin tabs', STEP_DEADLINES.evaluate, () => page.evaluate(
     ({ pattern, extra }) => {
       const re = new RegExp(pattern, 'i');
       const seen = new Set<Element>();
@@ -100,13 +109,13 @@ export async function markCoinTabs(page: Page, extraSelectors: readonly string[]
       return labels.slice(0, 50);
     },
     { pattern: COIN_TAB_LABEL_SOURCE, extra: [...extraSelectors] },
-  );
+  ));
 }
 
 
 /** Clicks a marked coin tab and waits until the DOM changes and settles (at most `maxMs`). */
 export async function clickAndWaitForChange(page: Page, selector: string, maxMs: number): Promise<boolean> {
-  const changed = page
+  const changed = browserStep('dom change after click', maxMs + STEP_DEADLINES.click, () => page
     .evaluate<boolean>(`new Promise((resolve) => {
       let quiet = null;
       let seen = false;
@@ -121,7 +130,10 @@ export async function clickAndWaitForChange(page: Page, selector: string, maxMs:
       stop = setTimeout(finish, ${Math.round(maxMs)});
       observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
     })`)
-    .catch(() => false);
-  await page.locator(selector).first().click({ timeout: Math.min(maxMs, 5000) });
+    .catch(() => false));
+  // Whatever the click does, the watcher above is not left behind unawaited.
+  changed.catch(() => undefined);
+  const clickMs = Math.min(maxMs, STEP_DEADLINES.click);
+  await browserStep('click', clickMs + 1000, () => page.locator(selector).first().click({ timeout: clickMs }));
   return changed;
 }

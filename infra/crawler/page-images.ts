@@ -3,6 +3,8 @@
 // fetched again and the crawler's egress policy still decides every request; data: URIs, canvases
 // drawn by a QR script and inline SVG work the same way.
 import type { Page } from 'playwright-core';
+import { browserStep, STEP_DEADLINES } from './browser-step';
+import { unlessStuck } from './page-capture';
 
 /** Elements smaller than this (CSS pixels) on either side cannot hold a readable QR code. */
 const MIN_SIDE = 48;
@@ -12,7 +14,7 @@ const SELECTOR = 'img, canvas, svg, object[type^="image/"]';
 
 /** Screenshots (PNG) of at most `max` visible, roughly square image-like elements, largest first. */
 export async function qrCandidateShots(page: Page, max = 12): Promise<Buffer[]> {
-  const indexes = await page
+  const indexes = await unlessStuck(browserStep('image list', STEP_DEADLINES.evaluate, () => page
     .evaluate(
       ({ selector, minSide, maxAspect, limit }) => {
         const all = Array.from(document.querySelectorAll(selector));
@@ -31,12 +33,12 @@ export async function qrCandidateShots(page: Page, max = 12): Promise<Buffer[]> 
           .map((e) => e.i);
       },
       { selector: SELECTOR, minSide: MIN_SIDE, maxAspect: MAX_ASPECT, limit: max },
-    )
-    .catch(() => [] as number[]);
+    )), [] as number[]);
   const shots: Buffer[] = [];
   const elements = page.locator(SELECTOR);
+  const ms = STEP_DEADLINES.elementShot;
   for (const i of indexes) {
-    const shot = await elements.nth(i).screenshot({ type: 'png', timeout: 5000, animations: 'disabled' }).catch(() => null);
+    const shot = await unlessStuck(browserStep('image screenshot', ms + 1000, () => elements.nth(i).screenshot({ type: 'png', timeout: ms, animations: 'disabled' })), null);
     if (shot) shots.push(shot);
   }
   return shots;

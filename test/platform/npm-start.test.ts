@@ -49,6 +49,8 @@ describe('npm start (whole platform, embedded defaults)', function () {
         await new Promise((r) => setTimeout(r, 200));
       }
       assert.match(out, /^fip: chromium (Debian package \/usr\/bin\/chromium|npm package @sparticuz\/chromium .*)$/m);
+      // As root (CI, npm start), the crawler's browser runs sandboxed as its own unprivileged user.
+      assert.match(out, process.getuid?.() === 0 ? /^fip: crawler browser sandboxed, as the user fip-chromium \(uid \d+\)$/m : /^fip: crawler browser sandboxed, as this process's user$/m);
       assert.match(out, new RegExp(`API\\s+http://localhost:${port}`));
       assert.match(out, new RegExp(`Temporal UI\\s+http://127.0.0.1:${uiPort}`));
       assert.match(out, new RegExp(`Data\\s+${dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));

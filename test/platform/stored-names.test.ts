@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sanitizeFilename } from '../../domain/intakes/intake-files';
 import { launchChromium, resolveChromium } from '../../infra/chromium';
-import { pageTitle } from '../../infra/crawler/page-actions';
+import { captureTitle } from '../../infra/crawler/page-capture';
 import { hasUnsafeNameCharacters, nameText, stripUnsafeNameCharacters } from '../../domain/text-safety';
 import { asUser, http } from '../support/http';
 import { createTestApiKey, usersForEveryRole } from '../support/identities';
@@ -45,9 +45,9 @@ describe('stored names', () => {
       const page = await browser.newPage();
       await page.setContent('<title>\u202eTrusted Exchange\u202c\u0085Login</title><p>x</p>');
       assert.equal(await page.title(), '\u202eTrusted Exchange\u202c\u0085Login');
-      assert.equal(await pageTitle(page), 'Trusted Exchange Login');
+      assert.equal(await captureTitle(page), 'Trusted Exchange Login');
       await page.setContent('<title>\u2067\u2069</title>');
-      assert.equal(await pageTitle(page), null);
+      assert.equal(await captureTitle(page), null);
     } finally {
       await browser.close();
     }

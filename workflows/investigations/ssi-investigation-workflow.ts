@@ -31,10 +31,13 @@ function browserActivities(taskQueue: string) {
     taskQueue,
     // A worker that died and is not coming back: give its queue up and take another worker's.
     scheduleToStartTimeout: '2 minutes',
-    startToCloseTimeout: '10 minutes',
+    // Every browser call of a step has its own deadline (infra/crawler/browser-step.ts) and a stuck
+    // page fails that page, not the step; this only bounds what is left (a 120 s page load, a long
+    // playbook), and the retries are few so that no page holds the crawler for long.
+    startToCloseTimeout: '5 minutes',
     // Heartbeats come every second; a dead worker is noticed after this and the step is retried.
     heartbeatTimeout: '15 seconds',
-    retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 5, nonRetryableErrorTypes: ['InvestigationTargetBlocked'] },
+    retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 3, nonRetryableErrorTypes: ['InvestigationTargetBlocked', 'InvestigationPageStuck', 'CrawlerSandboxUnavailable', 'ChromiumUnavailable'] },
   });
 }
 
