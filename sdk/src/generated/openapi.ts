@@ -6255,7 +6255,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not multipart/form-data */
+            /** @description Not multipart/form-data, or a payload part typed other than application/json */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6406,7 +6406,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not multipart/form-data */
+            /** @description Not multipart/form-data, or a payload part typed other than application/json */
             415: {
                 headers: {
                     [name: string]: unknown;
