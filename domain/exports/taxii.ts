@@ -125,8 +125,8 @@ export function decodeTaxiiNext(value: string): TaxiiNext | null {
 /** The match[version] filter as the queries apply it: no constraint, or these `modified` times (ms). */
 export function versionTimes(versions: string[] | undefined): Date[] | undefined {
   if (!versions || versions.some((v) => ['first', 'last', 'all'].includes(v))) return undefined;
-  // A value that is no timestamp matches no version.
-  return versions.map((v) => new Date(v)).filter((d) => !Number.isNaN(d.getTime()));
+  // A value that is no timestamp (or outside years 1-9999, which no version has) matches no version.
+  return versions.map((v) => new Date(v)).filter((d) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 1 && d.getUTCFullYear() <= 9999);
 }
 
 /**

@@ -111,7 +111,8 @@ interface Filters {
 function filtersOf(q: Pick<TaxiiObjectsQuery, 'added_after' | 'match[type]' | 'match[id]' | 'match[version]' | 'match[spec_version]'>): Filters {
   return {
     match: { types: splitMatch(q['match[type]']), ids: splitMatch(q['match[id]']), versions: splitMatch(q['match[version]']), spec_versions: splitMatch(q['match[spec_version]']) },
-    addedAfter: q.added_after ? new Date(q.added_after) : undefined,
+    // Before year 1 (which the database cannot hold) every object is added after.
+    addedAfter: q.added_after && new Date(q.added_after).getUTCFullYear() >= 1 ? new Date(q.added_after) : undefined,
   };
 }
 
