@@ -59,6 +59,15 @@ export const configSchema = z.strictObject({
       trust_proxy_header: bool.default(false).describe('trust the identity-aware proxy\'s identity header'),
       allow_unverified_header: bool.default(false).describe('acknowledge trusting that header without an IAP assertion on a non-loopback `SVC_API__HOST` (warned about at every start)'),
       identity_header: z.string().min(1).default('x-goog-authenticated-user-email').describe('the proxy\'s identity header'),
+      identity_prefix: z
+        .string()
+        .regex(/^(?:none|[A-Za-z0-9._-]+:)$/, 'a prefix ending in a colon (accounts.google.com:), or none')
+        .default('accounts.google.com:')
+        .transform((v) => (v === 'none' ? '' : v))
+        .meta({
+          description: 'what the identity header\'s value must start with, exactly, before the e-mail (IAP sends `accounts.google.com:`); `none`: the bare e-mail. Another prefix, a repeated header or a comma-joined value is a 401',
+          accepted: '`name:` or `none`',
+        }),
       iap_audience: z.string().min(1).optional().describe('when set, `X-Goog-IAP-JWT-Assertion` must verify for this audience'),
       iap_jwks_url: z.string().url().optional().describe('the JWKS URL of the assertion\'s keys'),
       iap_public_key: z.string().min(1).optional().describe('the assertion\'s key instead: a PEM public key (RSA or EC) or a JWKS JSON'),
@@ -110,6 +119,7 @@ export const configSchema = z.strictObject({
   api: z
     .strictObject({
       body_limit_mb: int(1, 1024).default(25).describe('largest JSON request body'),
+      json_max_depth: int(2, 1000).default(64).describe('deepest nesting of arrays and objects a JSON body (and the intake form\'s `payload` part) may have; deeper is a 400 `json_too_deep` naming the limit'),
       host: z.string().min(1).default('127.0.0.1').describe('the address the API listens on (`0.0.0.0` for all interfaces; trusting the proxy header there needs an IAP audience or the acknowledgement, see docs/security.md)'),
       trust_forwarded_headers: bool.default(false).describe('trust `X-Forwarded-For` / `-Proto` / `-Host` (client IP, protocol); only behind a proxy that sets them'),
     })

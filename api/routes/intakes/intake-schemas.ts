@@ -2,6 +2,7 @@
 // IntakeSubmission; the route reads the form itself), with the views that shape an intake and a
 // processing job for them.
 import { z } from 'zod';
+import { stripUnsafeNameCharacters } from '../../../domain/text-safety';
 import { CASE_PRIORITIES } from '../../../domain/cases/case-states';
 import { IntakePayloadSchema } from '../../../domain/intakes/intake-payload';
 import { INTAKE_STATUSES, allowedUserMoves } from '../../../domain/intakes/intake-status';
@@ -131,7 +132,7 @@ export const AttachBody = z
     case_id: z.string().uuid().optional(),
     create: z
       .strictObject({
-        title: z.string().trim().min(1).max(300),
+        title: z.string().overwrite(stripUnsafeNameCharacters).trim().min(1).max(300),
         description: z.string().max(20_000).optional(),
         priority: z.enum(CASE_PRIORITIES).optional(),
         assignee: z.email().optional(),

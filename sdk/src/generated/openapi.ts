@@ -386,30 +386,14 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/cases/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
         /**
          * Change a case: title, description, status (by the case status machine), priority, assignee, campaign, taxonomy, loss
          * @description Access: roles admin, analyst.
          */
-        patch: operations["patchCasesId"];
+        patch: operations["patchCasesCaseId"];
         trace?: never;
     };
-    "/cases/{id}/lea-referral": {
+    "/cases/{case_id}/lea-referral": {
         parameters: {
             query?: never;
             header?: never;
@@ -420,13 +404,13 @@ export interface paths {
          * The case's LEA referral with its status history
          * @description Access: roles admin, analyst, reviewer.
          */
-        get: operations["getCasesIdLeaReferral"];
+        get: operations["getCasesCaseIdLeaReferral"];
         put?: never;
         /**
          * Create (status draft) or update the case's LEA referral; a status change follows draft → submitted → acknowledged → closed
          * @description Access: roles admin, analyst.
          */
-        post: operations["postCasesIdLeaReferral"];
+        post: operations["postCasesCaseIdLeaReferral"];
         delete?: never;
         options?: never;
         head?: never;
@@ -653,6 +637,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/exports/misp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The MISP event (MISP JSON) of a case or a campaign: wallets as coin-address objects, one TLP tag, the scam taxonomy as tags (bank details masked for every role but analyst; audited)
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        get: operations["getExportsMisp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/exports/researcher/entities": {
         parameters: {
             query?: never;
@@ -685,6 +689,66 @@ export interface paths {
          * @description Access: roles admin, analyst; or API-key scopes taxii:read.
          */
         get: operations["getFeedsIndicators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/misp/{uuid}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MISP feed: one event (a campaign) by its uuid
+         * @description Access: roles admin, analyst; or API-key scopes taxii:read.
+         */
+        get: operations["getFeedsMispUuidJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/misp/hashes.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MISP feed: md5 of every attribute value and its event (`value_md5,event_uuid` per line, no header)
+         * @description Access: roles admin, analyst; or API-key scopes taxii:read.
+         */
+        get: operations["getFeedsMispHashesCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/misp/manifest.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MISP feed: the manifest (event uuid → info, date, tags, timestamp), one event per campaign
+         * @description Access: roles admin, analyst; or API-key scopes taxii:read.
+         */
+        get: operations["getFeedsMispManifestJson"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1705,7 +1769,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reports/dossiers/{plan_id}/verify": {
+    "/reports/dossiers/{id}/verify": {
         parameters: {
             query?: never;
             header?: never;
@@ -1718,7 +1782,7 @@ export interface paths {
          * Verify a dossier: re-hash every artifact from the blob store against the signed manifest, check the manifest digest and signature; failing artifacts are named
          * @description Access: roles admin, analyst; or API-key scopes reports:read, reports:write.
          */
-        post: operations["postReportsDossiersPlanIdVerify"];
+        post: operations["postReportsDossiersIdVerify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3571,6 +3635,8 @@ export interface components {
         LocalSignIn: {
             /** @description The header the console sends with the chosen e-mail */
             identity_header: string;
+            /** @description What the header's value holds before the e-mail (`accounts.google.com:`; empty: the bare e-mail) */
+            identity_prefix: string;
             users: {
                 email: string;
                 roles: ("admin" | "analyst" | "researcher" | "reviewer")[];
@@ -3605,6 +3671,73 @@ export interface components {
             service?: {
                 name: string;
                 scopes: string[];
+            };
+        };
+        MispEvent: {
+            Event: {
+                /** @description 0 initial, 1 ongoing, 2 completed */
+                analysis: string;
+                Attribute: ({
+                    category: string;
+                    object_relation?: string;
+                    to_ids: boolean;
+                    type: string;
+                    uuid: string;
+                    value: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description YYYY-MM-DD */
+                date: string;
+                /** @description from the TLP: 3 clear, 1 green, 0 amber and above */
+                distribution: string;
+                info: string;
+                Object: ({
+                    Attribute: ({
+                        category: string;
+                        object_relation?: string;
+                        to_ids: boolean;
+                        type: string;
+                        uuid: string;
+                        value: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    name: string;
+                    uuid: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                Orgc: {
+                    name: string;
+                    uuid: string;
+                };
+                /** @description exactly one tlp:* tag, then the scam taxonomy (fip:scam-taxonomy="...") */
+                Tag: {
+                    name: string;
+                }[];
+                /** @description 1 high, 2 medium, 3 low, 4 undefined */
+                threat_level_id: string;
+                timestamp: string;
+                uuid: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        MispManifest: {
+            [key: string]: {
+                analysis: number;
+                date: string;
+                info: string;
+                Orgc: {
+                    name: string;
+                    uuid: string;
+                };
+                Tag: {
+                    name: string;
+                }[];
+                threat_level_id: number;
+                timestamp: number;
             };
         };
         PipelineFunnel: {
@@ -5341,12 +5474,12 @@ export interface operations {
             };
         };
     };
-    patchCasesId: {
+    patchCasesCaseId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                case_id: string;
             };
             cookie?: never;
         };
@@ -5447,12 +5580,12 @@ export interface operations {
             };
         };
     };
-    getCasesIdLeaReferral: {
+    getCasesCaseIdLeaReferral: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                case_id: string;
             };
             cookie?: never;
         };
@@ -5505,12 +5638,12 @@ export interface operations {
             };
         };
     };
-    postCasesIdLeaReferral: {
+    postCasesCaseIdLeaReferral: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                case_id: string;
             };
             cookie?: never;
         };
@@ -5631,7 +5764,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
             /** @description console_not_built: the console bundle is missing (run npm run build:console) */
@@ -5662,7 +5795,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
             /** @description Not a console route */
@@ -5703,7 +5836,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
             /** @description Not a console route */
@@ -5745,7 +5878,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
             /** @description Not a console route */
@@ -5785,12 +5918,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/javascript": unknown;
-                    "font/woff2": unknown;
-                    "image/png": unknown;
-                    "image/svg+xml": unknown;
-                    "image/x-icon": unknown;
-                    "text/css": unknown;
+                    "application/javascript": string;
+                    "font/woff2": string;
+                    "image/png": string;
+                    "image/svg+xml": string;
+                    "image/x-icon": string;
+                    "text/css": string;
                 };
             };
             /** @description Not an asset file name */
@@ -5919,7 +6052,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
         };
@@ -5941,9 +6074,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/javascript": unknown;
-                    "image/png": unknown;
-                    "text/css": unknown;
+                    "application/javascript": string;
+                    "image/png": string;
+                    "text/css": string;
                 };
             };
             /** @description Unknown file */
@@ -5982,8 +6115,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
-                    "text/csv; charset=utf-8": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -6018,6 +6151,8 @@ export interface operations {
     getExportsIndicators: {
         parameters: {
             query?: {
+                /** @description a campaign's indicators only: its own entities and its cases' (with `indicates` relationships to it) */
+                campaign_id?: string;
                 category?: string;
                 /** @description csv, xlsx, or stix (a STIX 2.1 bundle) */
                 fmt?: "csv" | "xlsx" | "stix";
@@ -6038,8 +6173,8 @@ export interface operations {
                 };
                 content: {
                     "application/stix+json;version=2.1": unknown;
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
-                    "text/csv; charset=utf-8": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -6071,6 +6206,67 @@ export interface operations {
             };
         };
     };
+    getExportsMisp: {
+        parameters: {
+            query?: {
+                /** @description the campaign to export: its own entities and its cases' (exactly one of case_id and campaign_id) */
+                campaign_id?: string;
+                /** @description the case to export (exactly one of case_id and campaign_id) */
+                case_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event, as a download */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MispEvent"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such case, campaign or event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getExportsResearcherEntities: {
         parameters: {
             query?: {
@@ -6090,7 +6286,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResearcherExport"];
-                    "text/csv; charset=utf-8": unknown;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -6149,7 +6345,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["IndicatorFeedPage"];
                     "application/stix+json;version=2.1": unknown;
-                    "text/csv; charset=utf-8": unknown;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -6159,6 +6355,141 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFeedsMispUuidJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description an event uuid of manifest.json */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MispEvent"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such case, campaign or event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFeedsMispHashesCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hashes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFeedsMispManifestJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The manifest */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MispManifest"];
                 };
             };
             /** @description No identity, or an invalid one */
@@ -7506,7 +7837,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/png": unknown;
+                    "image/png": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -7919,7 +8250,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv; charset=utf-8": unknown;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -7978,7 +8309,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8204,7 +8535,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/zip": unknown;
+                    "application/zip": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8274,7 +8605,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/zip": unknown;
+                    "application/zip": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8352,7 +8683,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "application/octet-stream": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8413,7 +8744,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": unknown;
+                    "application/pdf": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8490,7 +8821,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv; charset=utf-8": unknown;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8549,7 +8880,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -9244,7 +9575,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
         };
@@ -9470,7 +9801,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/zip": unknown;
+                    "application/zip": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -9542,7 +9873,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "application/octet-stream": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -9806,12 +10137,12 @@ export interface operations {
             };
         };
     };
-    postReportsDossiersPlanIdVerify: {
+    postReportsDossiersIdVerify: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                plan_id: string;
+                id: string;
             };
             cookie?: never;
         };
@@ -10038,9 +10369,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
-                    "application/pdf": unknown;
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
-                    "text/csv; charset=utf-8": unknown;
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description The requested byte range (Content-Range); a Range that is not one satisfiable bytes range is ignored (200) */
@@ -10050,9 +10381,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
-                    "application/pdf": unknown;
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
-                    "text/csv; charset=utf-8": unknown;
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
