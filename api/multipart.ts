@@ -63,7 +63,7 @@ async function drain(req: NodeJS.ReadableStream & { destroy?: () => void; comple
   });
 }
 
-/** The decoder for a JSON part's declared charset (none: UTF-8, as RFC 8259 asks), or null when unsupported. */
+/** How to decode a JSON part from its Content-Type (no charset: UTF-8, as RFC 8259 asks), or why it is refused. */
 function jsonPartEncoding(contentType: string): { ok: true; encoding: BufferEncoding } | { ok: false; reason: string } {
   const [type, ...params] = contentType.split(';').map((p) => p.trim());
   // application/octet-stream is what curl declares for `-F payload=@payload.json` (it maps no type to .json).
