@@ -1,8 +1,11 @@
-// The Koa application: request ids, structured logs, one error shape, then the route table.
+// The Koa application: request ids, structured logs, one error shape, then the route table. Under
+// /taxii2/ the error shape is TAXII 2.1's error message in the TAXII media type (what TAXII clients
+// parse), and a 401 carries the HTTP Basic challenge TAXII clients answer.
 import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
 import type { AppDeps } from './app-deps';
 import { createAuthenticator, type Authenticator } from './auth/authenticate';
+import { TAXII_BASIC_REALM, TAXII_MEDIA_TYPE, isTaxiiPath, taxiiErrorMessage } from '../domain/exports/taxii';
 import { ApiError, NotFoundError, errorBody } from './errors';
 import { buildRouter } from './register-routes';
 import { allRoutes } from './route-table';
@@ -45,8 +48,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
           : new ApiError(500, 'internal_error', 'internal error; quote the request id when reporting it', { request_id: requestId });
       if (!(err instanceof ApiError)) log.error({ err }, 'unhandled error');
       ctx.status = apiErr.status;
-      ctx.body = errorBody(apiErr);
-      ctx.type = 'application/json';
+      if (isTaxiiPath(ctx.path)) {
+        ctx.body = taxiiErrorMessage(apiErr.status, apiErr.code, apiErr.message, apiErr.details, requestId);
+        ctx.set('Content-Type', TAXII_MEDIA_TYPE);
+        if (apiErr.status === 401) ctx.set('WWW-Authenticate', `Basic realm="${TAXII_BASIC_REALM}", charset="UTF-8"`);
+      } else {
+        ctx.body = errorBody(apiErr);
+        ctx.type = 'application/json';
+      }
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');

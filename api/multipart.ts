@@ -1,13 +1,16 @@
 // multipart/form-data for routes that take files (POST /intakes): parsed with formidable into
 // temporary files, with size and count limits; over a limit is 413 naming the limit, and the
 // temporary files are removed whatever happens (the caller stores only after a complete parse).
+// formidable takes every part with a Content-Type for a file; a JSON field (the intake's payload)
+// is sent typed `application/json` by curl's `;type=`, Python requests' `files=` and the spec's own
+// form, so such a part named as a JSON field is read as text like an untyped one.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type Koa from 'koa';
 import formidable, { errors as formidableErrors, type File as FormidableFile } from 'formidable';
-import { ApiError, BadRequestError, PayloadTooLargeError } from './errors';
+import { ApiError, BadRequestError, PayloadTooLargeError, type FieldIssue } from './errors';
 
 export interface MultipartLimits {
   maxFileBytes: number;
@@ -60,7 +63,24 @@ async function drain(req: NodeJS.ReadableStream & { destroy?: () => void; comple
   });
 }
 
-export async function parseMultipart(ctx: Koa.Context, limits: MultipartLimits, fileField: string): Promise<MultipartResult> {
+/** How to decode a JSON part from its Content-Type (no charset: UTF-8, as RFC 8259 asks), or why it is refused. */
+function jsonPartEncoding(contentType: string): { ok: true; encoding: BufferEncoding } | { ok: false; reason: string } {
+  const [type, ...params] = contentType.split(';').map((p) => p.trim());
+  // application/octet-stream is what curl declares for `-F payload=@payload.json` (it maps no type to .json).
+  if (!['application/json', 'application/octet-stream'].includes(type!.toLowerCase())) return { ok: false, reason: `declared ${type}; send it as application/json or untyped` };
+  const charsetParam = params.map((p) => p.split('=')).find(([k]) => k!.trim().toLowerCase() === 'charset');
+  const charset = (charsetParam?.[1] ?? 'utf-8').trim().replace(/^"|"$/g, '').toLowerCase();
+  if (['utf-8', 'utf8', 'us-ascii', 'ascii'].includes(charset)) return { ok: true, encoding: 'utf8' };
+  if (['iso-8859-1', 'latin1', 'l1'].includes(charset)) return { ok: true, encoding: 'latin1' };
+  return { ok: false, reason: `charset ${charset} is not supported; send UTF-8` };
+}
+
+/**
+ * `jsonFields`: parts read as text fields also when typed `application/json` (any charset
+ * parameter; UTF-8, US-ASCII or ISO-8859-1) or `application/octet-stream`, with or without a file
+ * name; typed otherwise they are a 415.
+ */
+export async function parseMultipart(ctx: Koa.Context, limits: MultipartLimits, fileField: string, options: { jsonFields?: readonly string[] } = {}): Promise<MultipartResult> {
   const uploadDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fip-upload-'));
   const cleanup = () => fs.promises.rm(uploadDir, { recursive: true, force: true });
   const form = formidable({
@@ -79,6 +99,25 @@ export async function parseMultipart(ctx: Koa.Context, limits: MultipartLimits, 
   const sent = new WeakMap<object, number>();
   let nextIndex = 0;
   form.on('fileBegin', (_name: string, file: object) => sent.set(file, nextIndex++));
+  const jsonFields = new Set(options.jsonFields ?? []);
+  const refusedParts: FieldIssue[] = [];
+  type Part = formidable.Part & { transferEncoding?: string };
+  const handlePart = (form as unknown as { _handlePart(part: Part): void })._handlePart.bind(form);
+  form.onPart = (part: Part) => {
+    if (!part.name || !jsonFields.has(part.name) || !part.mimetype) return handlePart(part);
+    const decoded = jsonPartEncoding(part.mimetype);
+    if (!decoded.ok) {
+      refusedParts.push({ path: `body.${part.name}`, message: decoded.reason });
+      // A legacy stream (no resume): reading its data discards it.
+      part.on('data', () => undefined);
+      return;
+    }
+    // Untyped, it is a field: formidable reads it as text within the fields' size limit.
+    part.mimetype = null;
+    part.originalFilename = null;
+    part.transferEncoding = decoded.encoding;
+    return handlePart(part);
+  };
   let parsed: [formidable.Fields, formidable.Files];
   try {
     parsed = await form.parse(ctx.req);
@@ -114,6 +153,10 @@ export async function parseMultipart(ctx: Koa.Context, limits: MultipartLimits, 
     throw apiErr;
   }
   const [fields, files] = parsed;
+  if (refusedParts.length) {
+    await cleanup();
+    throw new ApiError(415, 'unsupported_media_type', `the ${refusedParts.map((p) => p.path.slice('body.'.length)).join(', ')} part must be JSON: ${refusedParts.map((p) => p.message).join('; ')}`, refusedParts);
+  }
   const out: UploadedFile[] = [];
   try {
     const inOrder = Object.entries(files)

@@ -7,11 +7,12 @@
 #   scripts/python-tools.sh schemathesis     -> .../venv/schemathesis-4.32.5/bin/schemathesis
 #   scripts/python-tools.sh stix2-validator  -> .../venv/stix2-validator-3.2.0/bin/stix2_validator
 #   scripts/python-tools.sh pymisp           -> .../venv/pymisp-2.5.34.4/bin/python
+#   scripts/python-tools.sh taxii2-client    -> .../venv/taxii2-client-2.3.0/bin/python (a library: its python)
 #
 # A missing Python 3 (with venv) is an error, never a silent skip.
 set -euo pipefail
 
-tool="${1:?usage: scripts/python-tools.sh <tool>   (tools: schemathesis, wacz, stix2-validator, pymisp, openapi-spec-validator, openapi-python-client)}"
+tool="${1:?usage: scripts/python-tools.sh <tool>   (tools: schemathesis, wacz, stix2-validator, pymisp, openapi-spec-validator, openapi-python-client, taxii2-client)}"
 case "$tool" in
   schemathesis) version="4.32.5"; package="schemathesis==${version}"; executable="schemathesis" ;;
   # Webrecorder's WACZ validator (`wacz validate -f bundle.wacz`): the independent check of evidence bundles.
@@ -25,7 +26,11 @@ case "$tool" in
   # Generates a Python client from /openapi.json; python-dateutil beside it runs the generated code
   # (httpx and attrs come with the generator).
   openapi-python-client) version="0.29.1"; package="openapi-python-client==${version} python-dateutil==2.9.0.post0"; executable="openapi-python-client" ;;
-  *) echo "python-tools: unknown tool '${tool}' (known: schemathesis, wacz, stix2-validator, pymisp, openapi-spec-validator, openapi-python-client)" >&2; exit 2 ;;
+  # The OASIS TAXII 2.1 client (a library, no command: the tests run test/support/taxii-client.py
+  # with this environment's python), and requests pinned with it: the same python submits intakes
+  # the way a Python integrator does (requests' files=).
+  taxii2-client) version="2.3.0"; package="taxii2-client==${version} requests==2.34.2"; executable="python" ;;
+  *) echo "python-tools: unknown tool '${tool}' (known: schemathesis, wacz, stix2-validator, pymisp, openapi-spec-validator, openapi-python-client, taxii2-client)" >&2; exit 2 ;;
 esac
 
 python="${FIP_PYTHON:-python3}"
@@ -48,8 +53,11 @@ if [ ! -f "$marker" ]; then
   # shellcheck disable=SC2086 # $package may name several requirements
   "${venv}/bin/python" -m pip install --quiet --disable-pip-version-check --no-input $package >&2
   # stix2_validator has no --version (its --version takes the STIX version to check against).
-  # PyMISP is a library: its version is what pip shows.
-  if [ "$tool" = "stix2-validator" ] || [ "$tool" = "pymisp" ]; then "${venv}/bin/python" -m pip show "$tool" >&2; else "${venv}/bin/${executable}" --version >&2; fi
+  # PyMISP and taxii2-client are libraries: their version is what pip shows.
+  case "$tool" in
+    stix2-validator|pymisp|taxii2-client) "${venv}/bin/python" -m pip show "$tool" >&2 ;;
+    *) "${venv}/bin/${executable}" --version >&2 ;;
+  esac
   echo "$package" >"$marker"
 fi
 echo "${venv}/bin/${executable}"

@@ -1,4 +1,6 @@
-// Resolves who is calling. An X-API-KEY header is a trusted service; otherwise the identity-aware
+// Resolves who is calling. An API key is a trusted service: in X-API-KEY, or as the password of HTTP
+// Basic (`Authorization: Basic`, any user name: what TAXII clients such as taxii2-client send);
+// otherwise the identity-aware
 // proxy's header is a person, trusted only when SVC_AUTH__TRUST_PROXY_HEADER=true and, when an IAP
 // audience is configured, only with a signed assertion naming the same e-mail. Which service a key
 // stands for and which roles a person holds are services/accounts/ (one prepared query each).
@@ -34,6 +36,17 @@ function singleHeader(ctx: Koa.Context, name: string): string {
   return count ? ctx.get(name) : '';
 }
 
+/** The password of `Authorization: Basic <base64 user:password>` (RFC 7617), null for another scheme; 401 when malformed. */
+export function basicPassword(header: string): string | null {
+  const m = /^basic\s+(.*)$/i.exec(header.trim());
+  if (!m) return null;
+  const token = m[1]!.trim();
+  const decoded = /^[A-Za-z0-9+/]+={0,2}$/.test(token) ? Buffer.from(token, 'base64').toString('utf8') : '';
+  const colon = decoded.indexOf(':');
+  if (colon < 0) throw new UnauthorizedError('malformed HTTP Basic credentials: base64 of user:password, the API key as the password');
+  return decoded.slice(colon + 1);
+}
+
 export function createAuthenticator(config: AppConfig, knex: Knex): Authenticator {
   const auth = config.auth;
   const iap = createIapVerifier(auth);
@@ -44,6 +57,8 @@ export function createAuthenticator(config: AppConfig, knex: Knex): Authenticato
   return async (ctx) => {
     const apiKey = singleHeader(ctx, 'x-api-key');
     if (apiKey) return apiKeyPrincipal(deps, apiKey);
+    const basicKey = basicPassword(singleHeader(ctx, 'authorization'));
+    if (basicKey !== null) return apiKeyPrincipal(deps, basicKey);
 
     if (!auth.trust_proxy_header) return null;
     const header = singleHeader(ctx, auth.identity_header);

@@ -97,13 +97,15 @@ export function objectVersion(o: StixObject, dateAdded: string): string {
 }
 
 /**
- * Where a page of a collection stopped: a feed position (indicators, wallets) or a campaign's
- * (updated_at, id) keyset.
+ * Where a page of a collection stopped: `h` after the first `index` fixed objects (the producer
+ * identity, markings, the wallet SCO's definition), which come first in every collection's order;
+ * then a feed position (indicators, wallets) or a campaign's (updated_at, id) keyset.
  */
-export type TaxiiNext = { kind: 'f'; xid: string; revision: string } | { kind: 'c'; ts: string; id: string };
+export type TaxiiNext = { kind: 'h'; index: number } | { kind: 'f'; xid: string; revision: string } | { kind: 'c'; ts: string; id: string };
 
 export function encodeTaxiiNext(n: TaxiiNext): string {
-  return Buffer.from(JSON.stringify(n.kind === 'f' ? ['f', n.xid, n.revision] : ['c', n.ts, n.id]), 'utf8').toString('base64url');
+  const parts = n.kind === 'h' ? ['h', String(n.index), ''] : n.kind === 'f' ? ['f', n.xid, n.revision] : ['c', n.ts, n.id];
+  return Buffer.from(JSON.stringify(parts), 'utf8').toString('base64url');
 }
 
 export function decodeTaxiiNext(value: string): TaxiiNext | null {
@@ -111,6 +113,7 @@ export function decodeTaxiiNext(value: string): TaxiiNext | null {
     const v: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
     if (!Array.isArray(v) || v.length !== 3 || !v.every((x) => typeof x === 'string')) return null;
     const [kind, a, b] = v as [string, string, string];
+    if (kind === 'h' && /^\d{1,3}$/.test(a) && b === '') return { kind, index: Number(a) };
     if (kind === 'f' && FEED_POSITION_PATTERN.test(a) && FEED_POSITION_PATTERN.test(b)) return { kind, xid: a, revision: b };
     if (kind === 'c' && !Number.isNaN(Date.parse(a)) && /^[0-9a-f-]{36}$/i.test(b)) return { kind, ts: a, id: b };
   } catch {
@@ -118,3 +121,47 @@ export function decodeTaxiiNext(value: string): TaxiiNext | null {
   }
   return null;
 }
+
+/** The match[version] filter as the queries apply it: no constraint, or these `modified` times (ms). */
+export function versionTimes(versions: string[] | undefined): Date[] | undefined {
+  if (!versions || versions.some((v) => ['first', 'last', 'all'].includes(v))) return undefined;
+  // A value that is no timestamp (or outside years 1-9999, which no version has) matches no version.
+  return versions.map((v) => new Date(v)).filter((d) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 1 && d.getUTCFullYear() <= 9999);
+}
+
+/**
+ * A TAXII 2.1 error message (section 3.6.1) for an API error: `http_status` as a string, the
+ * platform's error code, the request id as `error_id`, the details as a dictionary.
+ */
+export function taxiiErrorMessage(status: number, code: string, message: string, details: unknown, requestId: string | undefined) {
+  return {
+    title: TAXII_ERROR_TITLES[status] ?? (status >= 500 ? 'Internal error' : 'Request error'),
+    description: message,
+    ...(requestId ? { error_id: requestId } : {}),
+    error_code: code,
+    http_status: String(status),
+    ...(details === undefined ? {} : { details: details !== null && typeof details === 'object' && !Array.isArray(details) ? details : { items: details } }),
+  };
+}
+
+const TAXII_ERROR_TITLES: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Authentication required',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  406: 'Not acceptable',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  422: 'Unprocessable request',
+  500: 'Internal error',
+  503: 'Service unavailable',
+};
+
+/** Paths answered as TAXII (errors as TAXII error messages in the TAXII media type, Basic challenge on 401). */
+export function isTaxiiPath(path: string): boolean {
+  return path === '/taxii2' || path.startsWith('/taxii2/');
+}
+
+/** The realm of the Basic challenge on a TAXII 401 (the API key is the password, any user name). */
+export const TAXII_BASIC_REALM = 'Fraud Intelligence Platform TAXII (API key as password)';

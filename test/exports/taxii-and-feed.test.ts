@@ -89,7 +89,8 @@ describe('TAXII 2.1 server and the partner feed', function () {
     for (const accept of ['application/json', 'application/taxii+json;version=2.0', 'text/html, application/xml', 'application/taxii+json;version=2.1;q=0']) {
       const res = await http(`${url}/taxii2/api/collections/`, { headers: { ...taxiiKey, Accept: accept } });
       assert.equal(res.status, 406, accept);
-      assert.equal(res.body.error.code, 'not_acceptable');
+      assert.equal(res.body.error_code, 'not_acceptable');
+      assert.equal(res.body.http_status, '406');
     }
     for (const accept of [TAXII_MEDIA_TYPE, 'application/taxii+json', '*/*', 'text/html, application/taxii+json; version=2.1']) {
       const res = await http(`${url}/taxii2/api/collections/${INDICATORS}/objects/?limit=1`, { headers: { ...taxiiKey, Accept: accept } });

@@ -24,6 +24,7 @@ import { waitFor } from '../support/wait-for';
 import { consoleAssetName } from '../support/console-bundle';
 import { TAXII_COLLECTIONS, TAXII_MEDIA_TYPE } from '../../domain/exports/taxii';
 import { mispEventUuid } from '../../domain/exports/misp-event';
+import { PRODUCER_IDENTITY_ID } from '../../domain/exports/stix-objects';
 
 type Caller =
   | { label: string; headers: Record<string, string>; kind: 'anonymous' }
@@ -291,6 +292,8 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'GET /taxii2/api/collections/': () => ({ path: '/taxii2/api/collections/', headers: { accept: TAXII_MEDIA_TYPE } }),
   'GET /taxii2/api/collections/{id}/': () => ({ path: `/taxii2/api/collections/${TAXII_COLLECTIONS[0]!.id}/`, headers: { accept: TAXII_MEDIA_TYPE } }),
   'GET /taxii2/api/collections/{id}/objects/': () => ({ path: `/taxii2/api/collections/${TAXII_COLLECTIONS[1]!.id}/objects/?limit=5`, headers: { accept: TAXII_MEDIA_TYPE } }),
+  'GET /taxii2/api/collections/{id}/objects/{object_id}/': () => ({ path: `/taxii2/api/collections/${TAXII_COLLECTIONS[0]!.id}/objects/${PRODUCER_IDENTITY_ID}/`, headers: { accept: TAXII_MEDIA_TYPE } }),
+  'GET /taxii2/api/collections/{id}/objects/{object_id}/versions/': () => ({ path: `/taxii2/api/collections/${TAXII_COLLECTIONS[1]!.id}/objects/${PRODUCER_IDENTITY_ID}/versions/`, headers: { accept: TAXII_MEDIA_TYPE } }),
   'GET /taxii2/api/collections/{id}/manifest/': () => ({ path: `/taxii2/api/collections/${TAXII_COLLECTIONS[2]!.id}/manifest/?limit=5`, headers: { accept: TAXII_MEDIA_TYPE } }),
 };
 
@@ -497,7 +500,9 @@ describe('access policy of every route', function () {
         } else {
           denied++;
           const code = want === 401 ? 'unauthenticated' : want === 403 ? 'forbidden' : 'not_found';
-          if (res.status !== want || res.body?.error?.code !== code) failures.push(`${where} ${JSON.stringify(res.body?.error?.code)}, want ${want} ${code}`);
+          // TAXII routes answer TAXII error messages (error_code), the rest {"error": {"code"}}.
+          const got = res.body?.error?.code ?? res.body?.error_code;
+          if (res.status !== want || got !== code) failures.push(`${where} ${JSON.stringify(got)}, want ${want} ${code}`);
         }
       }
     }

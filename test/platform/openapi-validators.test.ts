@@ -65,6 +65,8 @@ const ACCEPTED_CLASHES = ['/intelligence/entities/{id|type}'];
 const TRAILING_SLASH_PATHS = [
   '/intakes/', '/reviews/', '/taxii2/', '/taxii2/api/', '/taxii2/api/collections/', '/taxii2/api/collections/{id}/',
   '/taxii2/api/collections/{id}/objects/', '/taxii2/api/collections/{id}/manifest/',
+  // TAXII 2.1's Get An Object and Get Object Versions URLs end in a slash too.
+  '/taxii2/api/collections/{id}/objects/{object_id}/', '/taxii2/api/collections/{id}/objects/{object_id}/versions/',
 ];
 
 describe('OpenAPI document for other ecosystems (openapi-spec-validator, Redocly, portable patterns)', function () {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { allRoutes } from '../../api/route-table';
+import { TAXII_MEDIA_TYPE, isTaxiiPath } from '../../domain/exports/taxii';
 import { http } from '../support/http';
 import { startTestApi } from '../support/platform';
 
@@ -41,8 +42,10 @@ describe('OpenAPI document and viewers', () => {
       if (!('public' in route.access)) want.push('401');
       if (!('public' in route.access) && !('authenticated' in route.access)) want.push('403');
       if (route.request?.body) want.push('413', '415');
+      // Under /taxii2/ errors are TAXII error messages in the TAXII media type.
+      const [type, schema] = isTaxiiPath(route.path) ? [TAXII_MEDIA_TYPE, 'TaxiiError'] : ['application/json', 'Error'];
       for (const status of want) {
-        if (op.responses[status]?.content?.['application/json']?.schema?.$ref !== '#/components/schemas/Error') missing.push(`${route.method} ${route.path} ${status}`);
+        if (op.responses[status]?.content?.[type]?.schema?.$ref !== `#/components/schemas/${schema}`) missing.push(`${route.method} ${route.path} ${status}`);
       }
     }
     assert.deepEqual(missing, []);

@@ -87,17 +87,29 @@ export const FeedPageSchema = z
 
 export const TaxiiCollectionParams = z.object({ id: z.string().uuid().describe('collection id (see GET /taxii2/api/collections/)') });
 
-export const TaxiiObjectsQuerySchema = z.object({
-  added_after: z.iso.datetime({ offset: true }).optional().describe('only objects added after this time'),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-  next: cursorParam(decodeTaxiiNext).describe('`next` of the previous page'),
-  // Bounded so that a request stays under Node's 16 KB header limit even fully percent-encoded
-  // (a longer query is a 431 from the HTTP server, before any route).
-  'match[type]': z.string().max(200).optional(),
-  'match[id]': z.string().max(1000).optional().describe('comma-separated STIX ids'),
-  'match[version]': z.string().max(200).optional(),
-  'match[spec_version]': z.string().max(50).optional(),
+export const TaxiiObjectParams = TaxiiCollectionParams.extend({
+  object_id: z.string().regex(/^[a-z0-9-]{1,250}--[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'a STIX id such as indicator--<uuid>').describe('a STIX object id'),
 });
+
+// Bounded so that a request stays under Node's 16 KB header limit even fully percent-encoded
+// (a longer query is a 431 from the HTTP server, before any route).
+const taxiiPaging = {
+  added_after: z.iso.datetime({ offset: true }).optional().describe('only objects added strictly after this time (a previous X-TAXII-Date-Added-Last)'),
+  limit: z.coerce.number().int().min(1).max(1000).default(100).describe('objects per page (1-1000, default 100); every filter applies before paging'),
+  next: cursorParam(decodeTaxiiNext).describe('`next` of the previous page'),
+  'match[spec_version]': z.string().max(50).optional().describe('comma-separated STIX versions (every object is 2.1)'),
+};
+const matchVersion = z.string().max(200).optional().describe('`last` (default), `first`, `all` or comma-separated timestamps; each object keeps its current version');
+
+export const TaxiiObjectsQuerySchema = z.object({
+  ...taxiiPaging,
+  'match[type]': z.string().max(200).optional().describe('comma-separated STIX types'),
+  'match[id]': z.string().max(1000).optional().describe('comma-separated STIX ids'),
+  'match[version]': matchVersion,
+});
+
+export const TaxiiObjectQuerySchema = z.object({ ...taxiiPaging, 'match[version]': matchVersion });
+export const TaxiiVersionsQuerySchema = z.object(taxiiPaging);
 
 export const TaxiiDiscoverySchema = z.object({ title: z.string(), description: z.string(), default: z.string(), api_roots: z.array(z.string()) }).meta({ id: 'TaxiiDiscovery' });
 export const TaxiiApiRootSchema = z.object({ title: z.string(), description: z.string(), versions: z.array(z.string()), max_content_length: z.number().int() }).meta({ id: 'TaxiiApiRoot' });
@@ -115,3 +127,16 @@ export const TaxiiManifestSchema = z
     objects: z.array(z.object({ id: z.string(), date_added: z.string(), version: z.string(), media_type: z.string() })),
   })
   .meta({ id: 'TaxiiManifest' });
+export const TaxiiVersionsSchema = z
+  .object({ more: z.boolean(), next: z.string().optional(), versions: z.array(z.string()) })
+  .meta({ id: 'TaxiiVersions' });
+export const TaxiiErrorSchema = z
+  .object({
+    title: z.string(),
+    description: z.string().optional(),
+    error_id: z.string().optional().describe('the request id'),
+    error_code: z.string().optional().describe('the platform error code (not_found, unauthenticated, ...)'),
+    http_status: z.string().optional(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'TaxiiError' });

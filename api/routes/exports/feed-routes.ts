@@ -2,10 +2,13 @@
 // indicator changes in a stable order that never skips or repeats a change while writers add
 // indicators (services/exports/feed-service.ts). Start with `since` (or nothing: from the
 // beginning), continue with `cursor` = the previous page's next_cursor.
+// The feed is for machines: its values go out exactly as stored in every format. The spreadsheet
+// formula guard (an apostrophe before = + - @) belongs to the CSV downloads for people
+// (/exports/*), never here: it would turn +442079460123 into '+442079460123 for every consumer.
 import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import type { z } from 'zod';
-import { INDICATOR_EXPORT_COLUMNS, csvCells } from '../../../domain/exports/export-rows';
+import { INDICATOR_EXPORT_COLUMNS } from '../../../domain/exports/export-rows';
 import { encodeFeedCursor } from '../../../domain/exports/feed-position';
 import { EXPORT_CONTENT_TYPES } from '../../../services/exports/export-writers';
 import { indicatorFeedPage } from '../../../services/exports/feed-service';
@@ -39,7 +42,7 @@ export const feedRoutes = [
       if (completeUntil) ctx.set('X-Complete-Until', completeUntil);
       if (page.format === 'csv') {
         ctx.type = EXPORT_CONTENT_TYPES.csv;
-        return { body: stringify(page.items.map(csvCells), { header: true, columns: [...INDICATOR_EXPORT_COLUMNS, 'revision'] }) };
+        return { body: stringify(page.items, { header: true, columns: [...INDICATOR_EXPORT_COLUMNS, 'revision'] }) };
       }
       ctx.type = EXPORT_CONTENT_TYPES.stix;
       return { body: JSON.stringify({ type: 'bundle', id: `bundle--${randomUUID()}`, objects: page.objects }) };

@@ -74,7 +74,7 @@ const submitRoute = (path: string): RouteDef =>
       201: { description: 'Stored; processing started (task_id)', schema: IntakeCreatedSchema },
       400: { description: 'Invalid form: no payload part, payload not JSON or not valid (details name each field path, e.g. body.payload.summary), unexpected parts', schema: ErrorSchema },
       413: { description: 'Over a limit (file size, file count, total size); the message names it; nothing is stored', schema: ErrorSchema },
-      415: { description: 'Not multipart/form-data', schema: ErrorSchema },
+      415: { description: 'Not multipart/form-data, or a payload part typed other than application/json', schema: ErrorSchema },
       422: { description: 'idempotency_key_reused: the key was used before with a different request', schema: ErrorSchema },
     },
     handler: async ({ headers, principal, deps, ctx }) => {
@@ -88,6 +88,7 @@ const submitRoute = (path: string): RouteDef =>
           maxFieldBytes: deps.config.api.body_limit_mb * 1024 * 1024,
         },
         'files',
+        { jsonFields: ['payload'] },
       );
       try {
         const unknown = Object.keys(form.fields).filter((k) => k !== 'payload');

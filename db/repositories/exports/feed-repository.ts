@@ -42,10 +42,30 @@ export interface FeedQuery {
   min_confidence?: number;
   /** Only changes at or after this time (indicators.updated_at). */
   since?: Date;
-  /** Only changes strictly after this time (TAXII added_after). */
+  /**
+   * Only changes strictly after this time at millisecond precision (TAXII added_after: the objects'
+   * date_added is updated_at in milliseconds, so a client passing the last date_added it saw gets
+   * nothing of what it already has).
+   */
   changed_after?: Date;
   /** Only these entities. */
   entity_ids?: readonly string[];
+  /**
+   * TAXII match[version]: only objects whose version (in milliseconds) is one of these; `modified`
+   * is an indicator's (the later of created_at and updated_at), `updated_at` a wallet SCO's.
+   */
+  versions?: { of: 'modified' | 'updated_at'; at: readonly Date[] };
+}
+
+/** `updated_at` strictly after `at` at millisecond precision (timestamptz keeps microseconds). */
+function afterMillisecond(q: Knex.QueryBuilder, column: string, at: Date): void {
+  q.whereRaw(`${column} >= date_trunc('milliseconds', ?::timestamptz) + interval '1 millisecond'`, [at.toISOString()]);
+}
+
+/** The version filter: the column truncated to milliseconds is one of the times (none: no row). */
+function versionIn(q: Knex.QueryBuilder, expression: string, at: readonly Date[]): void {
+  if (!at.length) q.whereRaw('false');
+  else q.whereRaw(`date_trunc('milliseconds', ${expression}) = ANY(?::timestamptz[])`, [at.map((d) => d.toISOString())]);
 }
 
 export async function readIndicatorFeed(knex: Knex, query: FeedQuery): Promise<FeedPage> {
@@ -67,8 +87,9 @@ export async function readIndicatorFeed(knex: Knex, query: FeedQuery): Promise<F
   if (query.category) q.where('i.category', query.category);
   if (query.min_confidence !== undefined) q.where('i.confidence', '>=', query.min_confidence);
   if (query.since) q.where('i.updated_at', '>=', query.since);
-  if (query.changed_after) q.where('i.updated_at', '>', query.changed_after);
+  if (query.changed_after) afterMillisecond(q, 'i.updated_at', query.changed_after);
   if (query.entity_ids) q.whereIn('i.entity_id', [...query.entity_ids]);
+  if (query.versions) versionIn(q, query.versions.of === 'modified' ? 'GREATEST(i.created_at, i.updated_at)' : 'i.updated_at', query.versions.at);
   const raw = (await q) as FeedRow[];
   const more = raw.length > query.limit;
   const rows = raw.slice(0, query.limit);
@@ -94,15 +115,22 @@ export interface CampaignFeedRow extends CampaignExportRow {
   keyset_ts: string;
 }
 
-/** Campaigns in (updated_at, id) order after a position (the TAXII campaigns collection). */
-export async function readCampaignFeed(knex: Knex, opts: { after?: { ts: string; id: string }; limit: number; changed_after?: Date; ids?: readonly string[] }): Promise<{ rows: CampaignFeedRow[]; more: boolean }> {
+/**
+ * Campaigns in (updated_at, id) order after a position (the TAXII campaigns collection);
+ * `changed_after` and `versions` (the later of created_at and updated_at) at millisecond precision.
+ */
+export async function readCampaignFeed(
+  knex: Knex,
+  opts: { after?: { ts: string; id: string }; limit: number; changed_after?: Date; ids?: readonly string[]; versions?: readonly Date[] },
+): Promise<{ rows: CampaignFeedRow[]; more: boolean }> {
   const q = knex('campaigns')
     .select('id', 'name', 'description', 'taxonomy', 'created_at', 'updated_at', knex.raw(`to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS keyset_ts`))
     .orderBy([{ column: 'updated_at' }, { column: 'id' }])
     .limit(opts.limit + 1);
   if (opts.after) q.whereRaw('(updated_at, id) > (?::timestamptz, ?::uuid)', [opts.after.ts, opts.after.id]);
-  if (opts.changed_after) q.where('updated_at', '>', opts.changed_after);
+  if (opts.changed_after) afterMillisecond(q, 'updated_at', opts.changed_after);
   if (opts.ids) q.whereIn('id', [...opts.ids]);
+  if (opts.versions) versionIn(q, 'GREATEST(created_at, updated_at)', opts.versions);
   const raw = (await q) as CampaignFeedRow[];
   return { rows: raw.slice(0, opts.limit), more: raw.length > opts.limit };
 }

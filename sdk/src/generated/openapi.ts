@@ -2413,7 +2413,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Manifest of a TAXII 2.1 collection (id, date_added, version, media_type per object)
+         * Manifest of a TAXII 2.1 collection (id, date_added, version, media_type per object); the same stream and filters as its objects
          * @description Access: roles admin, analyst; or API-key scopes taxii:read.
          */
         get: operations["getTaxii2ApiCollectionsIdManifestSlash"];
@@ -2433,10 +2433,50 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Objects of a TAXII 2.1 collection (envelope with more/next; X-TAXII-Date-Added-First/-Last)
+         * Objects of a TAXII 2.1 collection (envelope with more/next; X-TAXII-Date-Added-First/-Last); filters apply before paging
          * @description Access: roles admin, analyst; or API-key scopes taxii:read.
          */
         get: operations["getTaxii2ApiCollectionsIdObjectsSlash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taxii2/api/collections/{id}/objects/{object_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get An Object: the versions of one object that match (each object keeps its current version), as an envelope
+         * @description Access: roles admin, analyst; or API-key scopes taxii:read.
+         */
+        get: operations["getTaxii2ApiCollectionsIdObjectsObjectIdSlash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taxii2/api/collections/{id}/objects/{object_id}/versions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Object Versions: the version timestamps of one object
+         * @description Access: roles admin, analyst; or API-key scopes taxii:read.
+         */
+        get: operations["getTaxii2ApiCollectionsIdObjectsObjectIdVersionsSlash"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4223,6 +4263,18 @@ export interface components {
                 [key: string]: unknown;
             })[];
         };
+        TaxiiError: {
+            description?: string;
+            details?: {
+                [key: string]: unknown;
+            };
+            /** @description the platform error code (not_found, unauthenticated, ...) */
+            error_code?: string;
+            /** @description the request id */
+            error_id?: string;
+            http_status?: string;
+            title: string;
+        };
         TaxiiManifest: {
             more: boolean;
             next?: string;
@@ -4232,6 +4284,11 @@ export interface components {
                 media_type: string;
                 version: string;
             }[];
+        };
+        TaxiiVersions: {
+            more: boolean;
+            next?: string;
+            versions: string[];
         };
         Taxonomy: {
             as_of: string;
@@ -6593,7 +6650,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not multipart/form-data */
+            /** @description Not multipart/form-data, or a payload part typed other than application/json */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6744,7 +6801,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not multipart/form-data */
+            /** @description Not multipart/form-data, or a payload part typed other than application/json */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12280,22 +12337,22 @@ export interface operations {
                     "application/taxii+json;version=2.1": components["schemas"]["TaxiiDiscovery"];
                 };
             };
-            /** @description No identity, or an invalid one */
+            /** @description No credentials, or an invalid API key (X-API-KEY, or HTTP Basic with the key as password); WWW-Authenticate: Basic */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
                 };
             };
-            /** @description The caller's roles or scopes do not allow this route */
+            /** @description The key lacks the taxii:read scope, or the role may not read TAXII */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
                 };
             };
             /** @description The Accept header admits no application/taxii+json;version=2.1 */
@@ -12304,7 +12361,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
                 };
             };
         };
@@ -12327,22 +12384,22 @@ export interface operations {
                     "application/taxii+json;version=2.1": components["schemas"]["TaxiiApiRoot"];
                 };
             };
-            /** @description No identity, or an invalid one */
+            /** @description No credentials, or an invalid API key (X-API-KEY, or HTTP Basic with the key as password); WWW-Authenticate: Basic */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
                 };
             };
-            /** @description The caller's roles or scopes do not allow this route */
+            /** @description The key lacks the taxii:read scope, or the role may not read TAXII */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
                 };
             };
             /** @description The Accept header admits no application/taxii+json;version=2.1 */
@@ -12351,7 +12408,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
                 };
             };
         };
@@ -12374,22 +12431,22 @@ export interface operations {
                     "application/taxii+json;version=2.1": components["schemas"]["TaxiiCollections"];
                 };
             };
-            /** @description No identity, or an invalid one */
+            /** @description No credentials, or an invalid API key (X-API-KEY, or HTTP Basic with the key as password); WWW-Authenticate: Basic */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
                 };
             };
-            /** @description The caller's roles or scopes do not allow this route */
+            /** @description The key lacks the taxii:read scope, or the role may not read TAXII */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
                 };
             };
             /** @description The Accept header admits no application/taxii+json;version=2.1 */
@@ -12398,7 +12455,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
                 };
             };
         };
@@ -12424,31 +12481,31 @@ export interface operations {
                     "application/taxii+json;version=2.1": components["schemas"]["TaxiiCollection"];
                 };
             };
-            /** @description Invalid input: details lists each field path and problem */
+            /** @description Invalid parameters (details name each one) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
                 };
             };
-            /** @description No identity, or an invalid one */
+            /** @description No credentials, or an invalid API key (X-API-KEY, or HTTP Basic with the key as password); WWW-Authenticate: Basic */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
                 };
             };
-            /** @description The caller's roles or scopes do not allow this route */
+            /** @description The key lacks the taxii:read scope, or the role may not read TAXII */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
                 };
             };
             /** @description No such collection */
@@ -12457,7 +12514,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
                 };
             };
             /** @description The Accept header admits no application/taxii+json;version=2.1 */
@@ -12466,7 +12523,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
                 };
             };
         };
@@ -12474,13 +12531,17 @@ export interface operations {
     getTaxii2ApiCollectionsIdManifestSlash: {
         parameters: {
             query?: {
-                /** @description only objects added after this time */
+                /** @description only objects added strictly after this time (a previous X-TAXII-Date-Added-Last) */
                 added_after?: string;
+                /** @description objects per page (1-1000, default 100); every filter applies before paging */
                 limit?: number;
                 /** @description comma-separated STIX ids */
                 "match[id]"?: string;
+                /** @description comma-separated STIX versions (every object is 2.1) */
                 "match[spec_version]"?: string;
+                /** @description comma-separated STIX types */
                 "match[type]"?: string;
+                /** @description `last` (default), `first`, `all` or comma-separated timestamps; each object keeps its current version */
                 "match[version]"?: string;
                 /** @description `next` of the previous page */
                 next?: string;
@@ -12503,31 +12564,31 @@ export interface operations {
                     "application/taxii+json;version=2.1": components["schemas"]["TaxiiManifest"];
                 };
             };
-            /** @description Invalid input: details lists each field path and problem */
+            /** @description Invalid parameters (details name each one) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
                 };
             };
-            /** @description No identity, or an invalid one */
+            /** @description No credentials, or an invalid API key (X-API-KEY, or HTTP Basic with the key as password); WWW-Authenticate: Basic */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
                 };
             };
-            /** @description The caller's roles or scopes do not allow this route */
+            /** @description The key lacks the taxii:read scope, or the role may not read TAXII */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
                 };
             };
             /** @description No such collection */
@@ -12536,7 +12597,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
                 };
             };
             /** @description The Accept header admits no application/taxii+json;version=2.1 */
@@ -12545,7 +12606,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
                 };
             };
         };
@@ -12553,13 +12614,17 @@ export interface operations {
     getTaxii2ApiCollectionsIdObjectsSlash: {
         parameters: {
             query?: {
-                /** @description only objects added after this time */
+                /** @description only objects added strictly after this time (a previous X-TAXII-Date-Added-Last) */
                 added_after?: string;
+                /** @description objects per page (1-1000, default 100); every filter applies before paging */
                 limit?: number;
                 /** @description comma-separated STIX ids */
                 "match[id]"?: string;
+                /** @description comma-separated STIX versions (every object is 2.1) */
                 "match[spec_version]"?: string;
+                /** @description comma-separated STIX types */
                 "match[type]"?: string;
+                /** @description `last` (default), `first`, `all` or comma-separated timestamps; each object keeps its current version */
                 "match[version]"?: string;
                 /** @description `next` of the previous page */
                 next?: string;
@@ -12582,31 +12647,31 @@ export interface operations {
                     "application/taxii+json;version=2.1": components["schemas"]["TaxiiEnvelope"];
                 };
             };
-            /** @description Invalid input: details lists each field path and problem */
+            /** @description Invalid parameters (details name each one) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
                 };
             };
-            /** @description No identity, or an invalid one */
+            /** @description No credentials, or an invalid API key (X-API-KEY, or HTTP Basic with the key as password); WWW-Authenticate: Basic */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
                 };
             };
-            /** @description The caller's roles or scopes do not allow this route */
+            /** @description The key lacks the taxii:read scope, or the role may not read TAXII */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
                 };
             };
             /** @description No such collection */
@@ -12615,7 +12680,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
                 };
             };
             /** @description The Accept header admits no application/taxii+json;version=2.1 */
@@ -12624,7 +12689,167 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
+                };
+            };
+        };
+    };
+    getTaxii2ApiCollectionsIdObjectsObjectIdSlash: {
+        parameters: {
+            query?: {
+                /** @description only objects added strictly after this time (a previous X-TAXII-Date-Added-Last) */
+                added_after?: string;
+                /** @description objects per page (1-1000, default 100); every filter applies before paging */
+                limit?: number;
+                /** @description comma-separated STIX versions (every object is 2.1) */
+                "match[spec_version]"?: string;
+                /** @description `last` (default), `first`, `all` or comma-separated timestamps; each object keeps its current version */
+                "match[version]"?: string;
+                /** @description `next` of the previous page */
+                next?: string;
+            };
+            header?: never;
+            path: {
+                /** @description collection id (see GET /taxii2/api/collections/) */
+                id: string;
+                /** @description a STIX object id */
+                object_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An envelope holding the object */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiEnvelope"];
+                };
+            };
+            /** @description Invalid parameters (details name each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
+                };
+            };
+            /** @description No credentials, or an invalid API key (X-API-KEY, or HTTP Basic with the key as password); WWW-Authenticate: Basic */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
+                };
+            };
+            /** @description The key lacks the taxii:read scope, or the role may not read TAXII */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
+                };
+            };
+            /** @description No such collection, or no such object in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
+                };
+            };
+            /** @description The Accept header admits no application/taxii+json;version=2.1 */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
+                };
+            };
+        };
+    };
+    getTaxii2ApiCollectionsIdObjectsObjectIdVersionsSlash: {
+        parameters: {
+            query?: {
+                /** @description only objects added strictly after this time (a previous X-TAXII-Date-Added-Last) */
+                added_after?: string;
+                /** @description objects per page (1-1000, default 100); every filter applies before paging */
+                limit?: number;
+                /** @description comma-separated STIX versions (every object is 2.1) */
+                "match[spec_version]"?: string;
+                /** @description `next` of the previous page */
+                next?: string;
+            };
+            header?: never;
+            path: {
+                /** @description collection id (see GET /taxii2/api/collections/) */
+                id: string;
+                /** @description a STIX object id */
+                object_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions resource */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiVersions"];
+                };
+            };
+            /** @description Invalid parameters (details name each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
+                };
+            };
+            /** @description No credentials, or an invalid API key (X-API-KEY, or HTTP Basic with the key as password); WWW-Authenticate: Basic */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
+                };
+            };
+            /** @description The key lacks the taxii:read scope, or the role may not read TAXII */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
+                };
+            };
+            /** @description No such collection, or no such object in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
+                };
+            };
+            /** @description The Accept header admits no application/taxii+json;version=2.1 */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
                 };
             };
         };
