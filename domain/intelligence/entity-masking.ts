@@ -19,10 +19,15 @@ export function maskBankAccount(value: string): string {
   return compact.length <= 4 ? '****' : `**** ${compact.slice(-4)}`;
 }
 
-/** Any other value for a researcher: its first two and last two characters around a fixed mask. */
+/**
+ * Any other value for a researcher: its first two and last two characters around a fixed mask,
+ * counted in code points (as PostgreSQL counts characters: the researchers' quick search matches
+ * this same rendering in SQL, db/repositories/intelligence/masked-search-repository.ts).
+ */
 export function maskOpaque(value: string): string {
-  if (value.length <= 6) return '****';
-  return `${value.slice(0, 2)}****${value.slice(-2)}`;
+  const chars = Array.from(value);
+  if (chars.length <= 6) return '****';
+  return `${chars.slice(0, 2).join('')}****${chars.slice(-2).join('')}`;
 }
 
 /** Whether this caller may see bank details in clear: analysts only. */

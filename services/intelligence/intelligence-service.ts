@@ -5,13 +5,15 @@
 // - entityActivitySeries: sightings of an entity per day, week or month (400, 404)
 // - entityNeighbourhood: an entity's heaviest edges and the entities at their other ends (404)
 // - listIndicatorPage / getIndicatorView: the indicator registry (404)
-// - relationshipGraph / relationshipGraphPng: the graph from seeds, as JSON or as a PNG (400, 404)
-// - quickSearch: entity values by exact, prefix or substring match (no bank accounts but for analysts)
+// - relationshipGraph / relationshipGraphPng: the graph from seeds, as JSON or as a PNG (400, 403 for a
+//   researcher's type:value seed, 404)
+// - quickSearch: entity values by exact, prefix or substring match (no bank accounts but for analysts;
+//   researchers match the masked values they are shown, never the hidden characters)
 // The explorer's cursors are opaque to clients: encoded and decoded here.
 import type { Role, Principal } from '../../domain/accounts/roles';
 import { INTEL_ENTITY_ORDERS, type ActivityBucket, type IntelEntityCursor, type IntelEntityOrder } from '../../domain/intelligence/entity-explorer';
 import { GRAPH_ENTITY_TYPES, type GraphEntityType, type RelationshipKind } from '../../domain/intelligence/entity-types';
-import { seesBankDetails } from '../../domain/intelligence/entity-masking';
+import { isAggregateOnly, seesBankDetails } from '../../domain/intelligence/entity-masking';
 import { normalizeEntity } from '../../domain/intelligence/normalize-entity';
 import { listIntelEntities } from '../../db/repositories/intelligence/intel-entity-repository';
 import {
@@ -25,7 +27,8 @@ import {
   searchEntities,
   type IntelEntityDetail,
 } from '../../db/repositories/intelligence/intel-read-repository';
-import { BadRequestError, NotFoundError } from '../errors';
+import { searchMaskedEntities } from '../../db/repositories/intelligence/masked-search-repository';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../errors';
 import type { ServiceDeps } from '../service-deps';
 import { traverseRelationshipGraph } from './graph-projection';
 import { renderGraphPng } from './graph-png';
@@ -186,7 +189,19 @@ async function resolveSeeds(deps: Pick<ServiceDeps, 'knex'>, seeds: string[]): P
   return { ids: [...new Set(ids)], byId };
 }
 
-async function graphOf(deps: GraphDeps, q: GraphRequest) {
+/**
+ * Researchers seed the graph by entity id only: a type:value seed answers 200 or 404 depending on
+ * whether the value exists, which would let them test guesses at values they only see masked. The
+ * refusal comes before any lookup or normalization, so it is the same for every value.
+ */
+function checkSeedsFor(roles: readonly Role[], seeds: readonly string[]): void {
+  if (!isAggregateOnly(roles)) return;
+  const i = seeds.findIndex((s) => !UUID.test(s));
+  if (i >= 0) throw new ForbiddenError(`query.seed.${i}: researchers seed the graph by entity id only, not by type:value`);
+}
+
+async function graphOf(deps: GraphDeps, roles: readonly Role[], q: GraphRequest) {
+  checkSeedsFor(roles, q.seed);
   const { ids: seeds, byId } = await resolveSeeds(deps, q.seed);
   const g = await traverseRelationshipGraph(
     deps.knex,
@@ -208,14 +223,14 @@ async function graphOf(deps: GraphDeps, q: GraphRequest) {
 
 export async function relationshipGraph(deps: GraphDeps, principal: Principal | null, q: GraphRequest) {
   const roles = rolesOf(principal);
-  const { seeds, g } = await graphOf(deps, q);
+  const { seeds, g } = await graphOf(deps, roles, q);
   return { seeds, depth: q.depth, max_nodes: q.max_nodes, truncated: g.truncated, nodes: g.nodes.map((n) => ({ ...nodeView(n, roles), depth: n.depth })), edges: g.edges };
 }
 
 /** The graph of relationshipGraph drawn as a PNG, and whether a cap cut it. */
 export async function relationshipGraphPng(deps: GraphDeps, principal: Principal | null, q: GraphRequest & { width: number; height: number }): Promise<{ png: Buffer; truncated: boolean }> {
   const roles = rolesOf(principal);
-  const { g } = await graphOf(deps, q);
+  const { g } = await graphOf(deps, roles, q);
   const png = await renderGraphPng(
     g.nodes.map((n) => ({ id: n.id, type: n.type, label: nodeView(n, roles).display_value, depth: n.depth })),
     g.edges.map((e) => ({ src: e.src, dst: e.dst, weight: e.weight })),
@@ -228,7 +243,9 @@ export async function relationshipGraphPng(deps: GraphDeps, principal: Principal
 
 export async function quickSearch(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, q: { q: string; entity_type?: GraphEntityType; limit: number }) {
   const roles = rolesOf(principal);
-  // Partial matching over bank details would let a non-analyst read them digit by digit.
-  const hits = await searchEntities(deps.knex, q.q, { type: q.entity_type, excludeTypes: seesBankDetails(roles) ? [] : ['bank_account'], limit: q.limit });
+  // Partial matching over bank details would let a non-analyst read them digit by digit; for the
+  // same reason a researcher's query matches only the masked values a researcher is shown.
+  const opts = { type: q.entity_type, excludeTypes: seesBankDetails(roles) ? [] : (['bank_account'] as GraphEntityType[]), limit: q.limit };
+  const hits = isAggregateOnly(roles) ? await searchMaskedEntities(deps.knex, q.q, opts) : await searchEntities(deps.knex, q.q, opts);
   return { q: q.q, items: hits.map((h) => ({ ...nodeView(h, roles), sighting_count: h.sighting_count, match: h.match })) };
 }

@@ -561,7 +561,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Quick search over entity values (exact, then prefix, then substring); bank accounts only for analysts
+         * Quick search over entity values (exact, then prefix, then substring); bank accounts only for analysts; researchers match the masked values they see
          * @description Access: roles admin, analyst, researcher, reviewer.
          */
         get: operations["getDiscoverySearch"];
@@ -1009,8 +1009,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Sightings of an entity per day, week or month (sparkline points, zeros included)
-         * @description Access: roles admin, analyst, researcher, reviewer.
+         * Sightings of an entity per day, week or month (sparkline points, zeros included); 403 for researchers
+         * @description Access: roles admin, analyst, reviewer.
          */
         get: operations["getIntelligenceEntitiesTypeValueActivity"];
         put?: never;
@@ -1029,8 +1029,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One-hop graph of an entity: its heaviest edges (any kind, both directions) and the entities at their other ends
-         * @description Access: roles admin, analyst, researcher, reviewer.
+         * One-hop graph of an entity: its heaviest edges (any kind, both directions) and the entities at their other ends; 403 for researchers
+         * @description Access: roles admin, analyst, reviewer.
          */
         get: operations["getIntelligenceEntitiesTypeValueNeighbors"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Relationship graph by breadth-first traversal from seeds (depth 1-4, capped at max_nodes; truncated when a cap cut it)
+         * Relationship graph by breadth-first traversal from seeds (depth 1-4, capped at max_nodes; truncated when a cap cut it); researchers seed by entity id only (403 for type:value)
          * @description Access: roles admin, analyst, researcher, reviewer.
          */
         get: operations["getIntelligenceGraph"];
@@ -7404,7 +7404,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller's roles or scopes do not allow this route */
+            /** @description A researcher gave a type:value seed (researchers seed by entity id only) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7470,7 +7470,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller's roles or scopes do not allow this route */
+            /** @description A researcher gave a type:value seed (researchers seed by entity id only) */
             403: {
                 headers: {
                     [name: string]: unknown;
