@@ -11,7 +11,9 @@
 import type { Knex } from 'knex';
 import type { Principal, Role } from '../../domain/accounts/roles';
 import type { ActivityMetric } from '../../domain/analytics/activity-metrics';
-import { visibleEntityValue } from '../../domain/intelligence/entity-masking';
+import { isAggregateOnly, visibleEntityValue } from '../../domain/intelligence/entity-masking';
+import { showsFigure, suppressedFigure, suppressSmallGroups } from '../../domain/analytics/small-group-suppression';
+import { ALL_NODES, ANY_CASE, ANY_LOSS, taxonomyVictims } from '../../db/repositories/analytics/victim-repository';
 import { TAXONOMY_ENTRIES, UNCLASSIFIED, taxonomyEntry, taxonomyLineage, taxonomySankey, taxonomyTree, type SankeyGraph, type TaxonomyTreeNode } from '../../domain/analytics/scam-taxonomy';
 import { analyticsAsOf, type AggregationSource, type AnalyticsView } from '../../db/repositories/analytics/analytics-view-repository';
 import {
@@ -38,9 +40,35 @@ import { rolesOf } from '../intelligence/intelligence-views';
 /** Who is asking: researchers get aggregates only; bank details are visible to analysts only. */
 export interface Viewer {
   roles: readonly Role[];
+  /**
+   * Figures resting on fewer distinct victims are left out (domain/analytics/small-group-suppression.ts):
+   * SVC_EXPORTS__MIN_GROUP_SIZE for researchers, 0 for everyone else.
+   */
+  minVictims: number;
 }
 
-export const viewerOf = (p: Principal | null): Viewer => ({ roles: rolesOf(p) });
+/** The viewer of a request; `minGroupSize` is SVC_EXPORTS__MIN_GROUP_SIZE. */
+export const viewerOf = (p: Principal | null, minGroupSize: number): Viewer => {
+  const roles = rolesOf(p);
+  return { roles, minVictims: isAggregateOnly(roles) ? minGroupSize : 0 };
+};
+
+/** A caller who sees every figure (benchmarks, consistency checks). */
+export const UNSUPPRESSED: Viewer = { roles: [], minVictims: 0 };
+
+export type VictimCount = (node: string, currency: string) => number;
+
+/**
+ * How many distinct victims stand behind a taxonomy node's figures (ALL_NODES: the platform's),
+ * for a viewer whose figures are suppressed; for anyone else, no query and no limit.
+ */
+export async function victimsOf(knex: Knex, source: AggregationSource, viewer: Viewer): Promise<VictimCount> {
+  if (viewer.minVictims <= 1) return () => Number.POSITIVE_INFINITY;
+  const lineage = TAXONOMY_ENTRIES.flatMap((e) => taxonomyLineage(e.path).map((node) => ({ path: e.path, node })));
+  const rows = await taxonomyVictims(knex, source, lineage, UNCLASSIFIED);
+  const by = new Map(rows.map((r) => [`${r.node}\u0000${r.currency}`, r.victims]));
+  return (node, currency) => by.get(`${node}\u0000${currency}`) ?? 0;
+}
 
 export const aggregateOnly = (v: Viewer) => v.roles.includes('researcher') && !v.roles.some((r) => r === 'admin' || r === 'analyst' || r === 'reviewer');
 
@@ -49,6 +77,25 @@ const asOf = async (knex: Knex, views: AnalyticsView[], source: AggregationSourc
 export interface Amount {
   currency: string;
   amount: string;
+}
+
+/**
+ * Platform-wide activity counts as the viewer may see them: a count of victims' reports (intakes,
+ * and cases with what follows from them: reviews, decisions, referrals) is null when fewer distinct
+ * victims than the viewer's threshold stand behind it; investigations, sightings and entities are
+ * not about victims and stay.
+ */
+export function suppressedTotals<T extends Record<ActivityMetric, number>>(totals: T, victims: VictimCount, viewer: Viewer): Record<ActivityMetric, number | null> {
+  const min = viewer.minVictims;
+  const aboutCases = (n: number) => suppressedFigure(n, victims(ALL_NODES, ANY_CASE), min);
+  return {
+    ...totals,
+    intakes: suppressedFigure(totals.intakes, totals.intakes, min),
+    cases: aboutCases(totals.cases),
+    reviews: aboutCases(totals.reviews),
+    decisions: aboutCases(totals.decisions),
+    referrals: aboutCases(totals.referrals),
+  };
 }
 
 // ---- KPI cards --------------------------------------------------------------------------------
@@ -61,23 +108,37 @@ export interface KpiCard {
   amounts?: Amount[];
 }
 
-export async function impactKpis(knex: Knex, source: AggregationSource): Promise<{ as_of: string; cards: KpiCard[] }> {
-  const [totals, counts, losses, entities, as_of] = await Promise.all([
+/**
+ * The platform's KPI cards. For a viewer with suppression, a figure about victims' reports (intakes,
+ * cases and what follows from them, losses per currency) is null, or its currency left out, when
+ * fewer distinct victims than the threshold stand behind it.
+ */
+export async function impactKpis(knex: Knex, source: AggregationSource, viewer: Viewer = UNSUPPRESSED): Promise<{ as_of: string; cards: KpiCard[] }> {
+  const [totals, counts, losses, entities, victims, as_of] = await Promise.all([
     activityTotals(knex, source),
     taxonomyCounts(knex, source),
     taxonomyLosses(knex, source),
     entitySummary(knex, source),
-    asOf(knex, ['analytics_daily_activity', 'analytics_taxonomy_counts', 'analytics_taxonomy_loss', 'analytics_entity_summary'], source),
+    victimsOf(knex, source, viewer),
+    asOf(knex, ['analytics_daily_activity', 'analytics_taxonomy_counts', 'analytics_taxonomy_loss', 'analytics_entity_summary', 'analytics_taxonomy_victims'], source),
   ]);
   const total = await sumDecimals(knex, losses.map((l) => ({ key: 'all', currency: l.currency, amount: l.amount })));
+  const min = viewer.minVictims;
+  const aboutCases = <T>(v: T) => suppressedFigure(v, victims(ALL_NODES, ANY_CASE), min);
   const cards: KpiCard[] = [
-    { id: 'intakes', label: 'Reports received', value: totals.intakes },
-    { id: 'losses_recorded', label: 'Losses recorded (reports and cases)', value: losses.reduce((s, l) => s + l.losses, 0) },
-    { id: 'total_loss', label: 'Total reported loss', value: null, amounts: total.map((t) => ({ currency: t.currency, amount: t.amount })) },
-    { id: 'cases', label: 'Cases', value: totals.cases },
-    { id: 'open_cases', label: 'Open cases', value: counts.reduce((s, c) => s + c.open_cases, 0) },
-    { id: 'reviews_decided', label: 'Reviews decided', value: totals.decisions },
-    { id: 'referrals', label: 'LEA referrals', value: totals.referrals },
+    // Each intake is one victim: the count is its own victim count.
+    { id: 'intakes', label: 'Reports received', value: suppressedFigure(totals.intakes, totals.intakes, min) },
+    { id: 'losses_recorded', label: 'Losses recorded (reports and cases)', value: suppressedFigure(losses.reduce((s, l) => s + l.losses, 0), victims(ALL_NODES, ANY_LOSS), min) },
+    {
+      id: 'total_loss',
+      label: 'Total reported loss',
+      value: null,
+      amounts: total.filter((t) => showsFigure(victims(ALL_NODES, t.currency), min)).map((t) => ({ currency: t.currency, amount: t.amount })),
+    },
+    { id: 'cases', label: 'Cases', value: aboutCases(totals.cases) },
+    { id: 'open_cases', label: 'Open cases', value: aboutCases(counts.reduce((s, c) => s + c.open_cases, 0)) },
+    { id: 'reviews_decided', label: 'Reviews decided', value: aboutCases(totals.decisions) },
+    { id: 'referrals', label: 'LEA referrals', value: aboutCases(totals.referrals) },
     { id: 'investigations', label: 'Sites investigated', value: totals.investigations },
     { id: 'entities', label: 'Entities in the graph', value: entities.reduce((s, e) => s + e.entities, 0) },
     { id: 'high_risk_entities', label: 'High-risk entities (risk ≥ 70)', value: entities.reduce((s, e) => s + e.high_risk, 0) },
@@ -92,17 +153,27 @@ export interface LossByTaxonomyItem {
   label: string;
   depth: number;
   parent: string | null;
-  /** Cases tagged with this node or below (all cases, with or without a loss). */
-  cases: number;
+  /** Cases tagged with this node or below (all cases, with or without a loss); null when suppressed. */
+  cases: number | null;
   losses: Amount[];
 }
 
-/** Loss per currency per taxonomy node, rolled up to the parents (exact decimals); nodes without a loss left out. */
-export async function lossByTaxonomy(knex: Knex, source: AggregationSource): Promise<{ as_of: string; currencies: string[]; items: LossByTaxonomyItem[] }> {
-  const [losses, counts, as_of] = await Promise.all([
+/**
+ * Loss per currency per taxonomy node, rolled up to the parents (exact decimals); nodes without a
+ * loss left out. For a viewer with suppression, so is a node whose losses rest on fewer distinct
+ * victims than the threshold (counted in suppressed_groups), and a currency of a node resting on
+ * fewer; a node's case count is null when its cases stand for fewer.
+ */
+export async function lossByTaxonomy(
+  knex: Knex,
+  source: AggregationSource,
+  viewer: Viewer = UNSUPPRESSED,
+): Promise<{ as_of: string; currencies: string[]; items: LossByTaxonomyItem[]; suppressed_groups: number }> {
+  const [losses, counts, victims, as_of] = await Promise.all([
     taxonomyLosses(knex, source),
     taxonomyCounts(knex, source),
-    asOf(knex, ['analytics_taxonomy_loss', 'analytics_taxonomy_counts'], source),
+    victimsOf(knex, source, viewer),
+    asOf(knex, ['analytics_taxonomy_loss', 'analytics_taxonomy_counts', 'analytics_taxonomy_victims'], source),
   ]);
   const rolled = await sumDecimals(knex, losses.flatMap((l) => taxonomyLineage(l.taxonomy).map((p) => ({ key: p, currency: l.currency, amount: l.amount }))));
   const caseTotals = taxonomyTree(counts.map((c) => ({ taxonomy: c.taxonomy, cases: c.cases, campaigns: 0 })));
@@ -110,16 +181,19 @@ export async function lossByTaxonomy(knex: Knex, source: AggregationSource): Pro
   const walk = (nodes: TaxonomyTreeNode[]) => nodes.forEach((n) => { caseCount.set(n.path, n.cases); walk(n.children); });
   walk(caseTotals.nodes);
   caseCount.set(UNCLASSIFIED, caseTotals.unclassified.cases);
+  const min = viewer.minVictims;
+  const shown = rolled.filter((r) => showsFigure(victims(r.key, r.currency), min));
   const byKey = new Map<string, Amount[]>();
-  for (const r of rolled) byKey.set(r.key, [...(byKey.get(r.key) ?? []), { currency: r.currency, amount: r.amount }]);
+  for (const r of shown) byKey.set(r.key, [...(byKey.get(r.key) ?? []), { currency: r.currency, amount: r.amount }]);
   const order = [...TAXONOMY_ENTRIES.map((e) => e.path), UNCLASSIFIED];
-  const items = order
-    .filter((p) => byKey.has(p))
-    .map((p) => {
-      const e = taxonomyEntry(p);
-      return { taxonomy: p, label: e?.label ?? 'Unclassified', depth: e?.depth ?? 1, parent: e?.parent ?? null, cases: caseCount.get(p) ?? 0, losses: byKey.get(p)! };
-    });
-  return { as_of, currencies: [...new Set(rolled.map((r) => r.currency))].sort(), items };
+  const withLoss = order.filter((p) => rolled.some((r) => r.key === p));
+  const { kept, suppressed } = suppressSmallGroups(withLoss, (p) => (byKey.has(p) ? victims(p, ANY_LOSS) : 0), min);
+  const items = kept.map((p) => {
+    const e = taxonomyEntry(p);
+    const cases = suppressedFigure(caseCount.get(p) ?? 0, victims(p, ANY_CASE), min);
+    return { taxonomy: p, label: e?.label ?? 'Unclassified', depth: e?.depth ?? 1, parent: e?.parent ?? null, cases, losses: byKey.get(p)! };
+  });
+  return { as_of, currencies: [...new Set(shown.map((r) => r.currency))].sort(), items, suppressed_groups: suppressed };
 }
 
 // ---- pipeline funnel --------------------------------------------------------------------------
@@ -228,15 +302,17 @@ export async function trend(knex: Knex, source: AggregationSource, metrics: read
 
 // ---- countries --------------------------------------------------------------------------------
 
-export async function countrySummary(knex: Knex, source: AggregationSource) {
+/** Per country: its entities, and the intakes pointing to it (each intake a victim: null when fewer than the viewer's threshold). */
+export async function countrySummary(knex: Knex, source: AggregationSource, viewer: Viewer = UNSUPPRESSED) {
   const [rows, intakes, as_of] = await Promise.all([
     countryEntities(knex, source),
     countryIntakes(knex, source),
     asOf(knex, ['analytics_country_entities', 'analytics_country_intakes'], source),
   ]);
-  const by = new Map<string, { country: string; entities: number; high_risk: number; sightings: number; intakes: number; by_type: Record<string, number> }>();
+  const by = new Map<string, { country: string; entities: number; high_risk: number; sightings: number; intakes: number | null; by_type: Record<string, number> }>();
+  const intakesOf = (country: string) => suppressedFigure(intakes.get(country) ?? 0, intakes.get(country) ?? 0, viewer.minVictims);
   for (const r of rows) {
-    const c = by.get(r.country) ?? { country: r.country, entities: 0, high_risk: 0, sightings: 0, intakes: intakes.get(r.country) ?? 0, by_type: {} };
+    const c = by.get(r.country) ?? { country: r.country, entities: 0, high_risk: 0, sightings: 0, intakes: intakesOf(r.country), by_type: {} };
     c.entities += r.entities;
     c.high_risk += r.high_risk;
     c.sightings += r.sightings;
@@ -283,7 +359,7 @@ export async function countryDetail(knex: Knex, source: AggregationSource, count
     entities: rows.reduce((s, r) => s + r.entities, 0),
     high_risk: rows.reduce((s, r) => s + r.high_risk, 0),
     sightings: rows.reduce((s, r) => s + r.sightings, 0),
-    intakes: intakes.get(country) ?? 0,
+    intakes: suppressedFigure(intakes.get(country) ?? 0, intakes.get(country) ?? 0, viewer.minVictims),
     by_type: rows.map(({ type, entities, sightings, high_risk }) => ({ type, entities, sightings, high_risk })),
     ...(top ? { top_entities: top } : {}),
   };

@@ -78,31 +78,39 @@ function normalizedValue(type: GraphEntityType, raw: string): string {
   return n.value;
 }
 
-function entityDetail(d: IntelEntityDetail, roles: Role[]) {
-  return entityDetailView(d.entity, { cases: d.cases, sightings: d.sightings }, roles);
+function entityDetail(d: IntelEntityDetail, roles: Role[], minVictims: number) {
+  return entityDetailView(d.entity, { cases: d.cases, sightings: d.sightings }, roles, minVictims);
 }
 
+/** Researchers see no loss or victim figure resting on fewer victims than this (SVC_EXPORTS__MIN_GROUP_SIZE). */
+const minVictimsOf = (deps: Pick<ServiceDeps, 'config'>) => deps.config.exports.min_group_size;
+
 export async function listEntities(
-  deps: Pick<ServiceDeps, 'knex'>,
+  deps: Pick<ServiceDeps, 'knex' | 'config'>,
   principal: Principal | null,
   q: { entity_type?: GraphEntityType; min_loss?: string; order_by: IntelEntityOrder; limit: number; cursor?: IntelEntityCursor },
 ) {
   const roles = rolesOf(principal);
-  const page = await listIntelEntities(deps.knex, { entityType: q.entity_type, minLoss: q.min_loss, orderBy: q.order_by }, { limit: q.limit, after: q.cursor });
-  return { items: page.rows.map((r) => entityView(r, roles)), next_cursor: page.next ? b64([page.next.order, page.next.key, page.next.id]) : null };
+  const minVictims = minVictimsOf(deps);
+  // A loss filter or order over entities whose loss researchers may not see would tell it to them,
+  // one threshold at a time: for researchers both range over the entities they see it for.
+  const byLoss = q.min_loss !== undefined || q.order_by === 'loss';
+  const filters = { entityType: q.entity_type, minLoss: q.min_loss, orderBy: q.order_by, ...(byLoss && isAggregateOnly(roles) ? { minVictims } : {}) };
+  const page = await listIntelEntities(deps.knex, filters, { limit: q.limit, after: q.cursor });
+  return { items: page.rows.map((r) => entityView(r, roles, minVictims)), next_cursor: page.next ? b64([page.next.order, page.next.key, page.next.id]) : null };
 }
 
-export async function getEntity(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, id: string) {
+export async function getEntity(deps: Pick<ServiceDeps, 'knex' | 'config'>, principal: Principal | null, id: string) {
   const d = await getIntelEntityDetail(deps.knex, { id });
   if (!d) throw new NotFoundError(`no entity ${id}`);
-  return entityDetail(d, rolesOf(principal));
+  return entityDetail(d, rolesOf(principal), minVictimsOf(deps));
 }
 
-export async function getEntityByKey(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, key: { type: GraphEntityType; value: string }) {
+export async function getEntityByKey(deps: Pick<ServiceDeps, 'knex' | 'config'>, principal: Principal | null, key: { type: GraphEntityType; value: string }) {
   const value = normalizedValue(key.type, key.value);
   const d = await getIntelEntityDetail(deps.knex, { type: key.type, value });
   if (!d) throw new NotFoundError(`no ${key.type} entity ${value}`);
-  return entityDetail(d, rolesOf(principal));
+  return entityDetail(d, rolesOf(principal), minVictimsOf(deps));
 }
 
 const MAX_BUCKETS = 1000;

@@ -4,13 +4,23 @@
 import type { Role } from '../../domain/accounts/roles';
 import { jsonTime } from '../../domain/iso-time';
 import { isAggregateOnly, visibleEntityValue } from '../../domain/intelligence/entity-masking';
+import { showsFigure } from '../../domain/analytics/small-group-suppression';
 import type { IntelEntityRow } from '../../db/repositories/intelligence/intel-entity-repository';
 import type { GraphNodeRow, IndicatorRow, IntelEntityDetailRow, LinkedCase, SightingsBySource } from '../../db/repositories/intelligence/intel-read-repository';
 
 // Timestamps go out as the text JSON.stringify would write for them (jsonTime: the same bytes, at a
 // fraction of the cost of Date#toJSON).
-export function entityView(row: IntelEntityRow, roles: readonly Role[]) {
+/**
+ * Whether an entity's loss and victim figures are withheld from this caller: researchers see them
+ * only when at least `minVictims` (SVC_EXPORTS__MIN_GROUP_SIZE) distinct victims mention the entity.
+ */
+export function entityFiguresSuppressed(row: { victim_count: number }, roles: readonly Role[], minVictims: number): boolean {
+  return isAggregateOnly(roles) && !showsFigure(row.victim_count, minVictims);
+}
+
+export function entityView(row: IntelEntityRow, roles: readonly Role[], minVictims = 0) {
   const aggregateOnly = isAggregateOnly(roles);
+  const suppressed = entityFiguresSuppressed(row, roles, minVictims);
   return {
     id: row.id,
     type: row.type,
@@ -21,8 +31,8 @@ export function entityView(row: IntelEntityRow, roles: readonly Role[]) {
     last_seen_at: jsonTime(row.last_seen_at),
     sighting_count: row.sighting_count,
     risk_score: row.risk_score,
-    loss: { max: row.loss_max, by_currency: row.loss_by_currency },
-    victim_count: row.victim_count,
+    loss: suppressed ? null : { max: row.loss_max, by_currency: row.loss_by_currency },
+    victim_count: suppressed ? null : row.victim_count,
   };
 }
 
@@ -30,12 +40,15 @@ export function entityDetailView(
   row: IntelEntityDetailRow,
   extra: { cases: LinkedCase[]; sightings: SightingsBySource[] },
   roles: readonly Role[],
+  minVictims = 0,
 ) {
   const aggregateOnly = isAggregateOnly(roles);
+  const suppressed = entityFiguresSuppressed(row, roles, minVictims);
   return {
-    ...entityView(row, roles),
-    risk: { score: row.risk_score, computed_at: jsonTime(row.risk_computed_at), factors: row.risk_explanation ?? [] },
-    loss_by_currency: Object.entries(row.loss_by_currency)
+    ...entityView(row, roles, minVictims),
+    // The factors carry the loss and the victim count as their inputs.
+    risk: { score: row.risk_score, computed_at: jsonTime(row.risk_computed_at), factors: suppressed ? [] : (row.risk_explanation ?? []) },
+    loss_by_currency: Object.entries(suppressed ? {} : row.loss_by_currency)
       .map(([currency, amount]) => ({ currency, amount }))
       .sort((a, b) => (a.currency < b.currency ? -1 : 1)),
     sightings_by_source: extra.sightings.map((s) => ({ ...s, first_observed_at: jsonTime(s.first_observed_at), last_observed_at: jsonTime(s.last_observed_at) })),

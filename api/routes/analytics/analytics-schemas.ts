@@ -103,10 +103,17 @@ const LossItem = z.object({
   label: z.string(),
   depth: z.number().int(),
   parent: z.string().nullable(),
-  cases: z.number().int(),
-  losses: z.array(Amount),
+  cases: z.number().int().nullable().describe('null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it'),
+  losses: z.array(Amount).describe('per currency; for researchers, only currencies whose losses rest on enough distinct victims'),
 });
-export const LossByTaxonomySchema = z.object({ as_of: AsOf, currencies: z.array(z.string()), items: z.array(LossItem) }).meta({ id: 'LossByTaxonomy' });
+export const LossByTaxonomySchema = z
+  .object({
+    as_of: AsOf,
+    currencies: z.array(z.string()),
+    items: z.array(LossItem),
+    suppressed_groups: z.number().int().describe('nodes left out for researchers: their losses rest on fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE (0 for other roles)'),
+  })
+  .meta({ id: 'LossByTaxonomy' });
 
 const FunnelStage = z.object({
   stage: z.string(),
@@ -152,7 +159,7 @@ export const CountrySummarySchema = z
         entities: z.number().int(),
         high_risk: z.number().int(),
         sightings: z.number().int(),
-        intakes: z.number().int().describe('intakes that mention an entity of this country'),
+        intakes: z.number().int().nullable().describe('intakes that mention an entity of this country; ' + 'null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it'),
         by_type: z.record(z.string(), z.number().int()),
       }),
     ),
@@ -166,7 +173,7 @@ export const CountryDetailSchema = z
     entities: z.number().int(),
     high_risk: z.number().int(),
     sightings: z.number().int(),
-    intakes: z.number().int(),
+    intakes: z.number().int().nullable().describe('null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it'),
     by_type: z.array(z.object({ type: z.string(), entities: z.number().int(), sightings: z.number().int(), high_risk: z.number().int() })),
     top_entities: TopEntities,
   })
@@ -187,6 +194,8 @@ export const WidgetCatalogSchema = z
   .meta({ id: 'WidgetCatalog' });
 
 const Count = z.number().int();
+const Suppressible = z.number().int().nullable().describe('null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it');
+
 export const IntelligenceDashboardSchema = z
   .object({
     as_of: AsOf,
@@ -203,7 +212,7 @@ export const IntelligenceDashboardSchema = z
       by_tlp: z.array(z.object({ tlp: z.string(), indicators: Count })),
     }),
     campaigns: z.object({ total: Count, by_status: z.array(z.object({ status: z.string(), campaigns: Count })) }),
-    platform: z.object({ intakes: Count, cases: Count, investigations: Count, reviews: Count, referrals: Count }),
+    platform: z.object({ intakes: Suppressible, cases: Suppressible, investigations: Count, reviews: Suppressible, referrals: Suppressible }),
     top_entities: TopEntities,
   })
   .meta({ id: 'IntelligenceDashboard' });
@@ -225,8 +234,11 @@ export const DashboardOverviewSchema = z
 export const AnalyticsOverviewSchema = z
   .object({
     as_of: AsOf,
-    totals: z.record(z.string(), Count).describe('all-time counts per metric'),
-    intake_peak: z.object({ weekday: z.string(), hour: z.number().int(), intakes: Count }).nullable().describe('the busiest weekday and UTC hour for reports'),
-    top_countries: z.array(z.object({ country: z.string(), entities: Count, intakes: Count })),
+    totals: z.record(z.string(), Suppressible).describe('all-time counts per metric (for researchers, null for a count of victims\' reports resting on too few victims)'),
+    intake_peak: z
+      .object({ weekday: z.string(), hour: z.number().int(), intakes: Count })
+      .nullable()
+      .describe('the busiest weekday and UTC hour for reports (null for researchers when fewer reports than SVC_EXPORTS__MIN_GROUP_SIZE)'),
+    top_countries: z.array(z.object({ country: z.string(), entities: Count, intakes: Suppressible })),
   })
   .meta({ id: 'AnalyticsOverview' });

@@ -234,41 +234,51 @@ export interface ResearcherGroup {
   country: string;
   month: string;
   entity_count: number;
+  /** Distinct victims behind the group (domain/analytics/small-group-suppression.ts says who counts). */
+  victim_count: number;
   losses: Array<{ currency: string; amount: string }>;
 }
 
-export interface ResearcherAggregate {
-  groups: ResearcherGroup[];
-  /** Groups left out because they hold fewer entities than the threshold. */
-  suppressed_groups: number;
-}
+/**
+ * The victims a case stands for, as keys (`intake:<id>`, `case:<id>`): its attached intakes (by
+ * intakes.case_id or a case link), else the case itself. A LATERAL subquery over the case `c`.
+ */
+export const CASE_VICTIMS_SQL = (c: string) => `(
+  SELECT COALESCE(a.victim, 'case:' || ${c}.id::text) AS victim
+    FROM (SELECT 1) one
+    LEFT JOIN (SELECT 'intake:' || i.id::text AS victim FROM intakes i WHERE i.case_id = ${c}.id
+               UNION SELECT 'intake:' || cl.target_id FROM case_links cl WHERE cl.case_id = ${c}.id AND cl.target_type = 'intake') a ON true
+)`;
 
 /**
  * Entities counted by type, wallet network, case taxonomy, country and month first seen, with the
- * losses reported by the intakes and cases that mention them (each source's loss counted once per
- * group, per currency). Groups under `minGroupSize` entities are suppressed. No entity value leaves.
+ * distinct victims behind them and the losses reported by the intakes and cases that mention them
+ * (each source's loss counted once per group, per currency). No entity value leaves. Every group is
+ * returned: suppression is the caller's (suppressSmallGroups, by victims).
  */
-export async function researcherAggregate(knex: Knex, opts: { minGroupSize: number; entityType?: GraphEntityType }): Promise<ResearcherAggregate> {
+export async function researcherAggregate(knex: Knex, opts: { entityType?: GraphEntityType }): Promise<ResearcherGroup[]> {
   const { rows } = (await knex.raw(
     `
     WITH src AS (
-      SELECT s.entity_id, 'intake' AS kind, i.id::text AS source_id, i.loss_amount AS amount, i.loss_currency::text AS currency, c.taxonomy
+      SELECT s.entity_id, 'intake' AS kind, i.id::text AS source_id, i.loss_amount AS amount, i.loss_currency::text AS currency, c.taxonomy,
+             'intake:' || i.id::text AS victim
         FROM sightings s JOIN intakes i ON s.source_kind = 'intake' AND i.id::text = s.source_id
         LEFT JOIN cases c ON c.id = i.case_id
       UNION ALL
-      SELECT s.entity_id, 'case', c.id::text, c.loss_amount, c.loss_currency::text, c.taxonomy
+      SELECT s.entity_id, 'case', c.id::text, c.loss_amount, c.loss_currency::text, c.taxonomy, v.victim
         FROM sightings s JOIN cases c ON s.source_kind = 'case' AND c.id::text = s.source_id
+        CROSS JOIN LATERAL ${CASE_VICTIMS_SQL('c')} v
     ),
     rows AS (
       SELECT e.id, e.type AS entity_type, COALESCE(e.attributes->>'network', '') AS network,
              COALESCE(src.taxonomy, '') AS taxonomy, COALESCE(upper(e.attributes->>'country'), '') AS country,
              to_char(e.first_seen_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month,
-             src.kind, src.source_id, src.amount, src.currency
+             src.kind, src.source_id, src.amount, src.currency, src.victim
         FROM entities e LEFT JOIN src ON src.entity_id = e.id
        WHERE (?::text IS NULL OR e.type = ?::text)
     ),
     grp AS (
-      SELECT entity_type, network, taxonomy, country, month, count(DISTINCT id)::int AS entity_count
+      SELECT entity_type, network, taxonomy, country, month, count(DISTINCT id)::int AS entity_count, count(DISTINCT victim)::int AS victim_count
         FROM rows GROUP BY entity_type, network, taxonomy, country, month
     ),
     loss AS (
@@ -278,10 +288,9 @@ export async function researcherAggregate(knex: Knex, opts: { minGroupSize: numb
     )
     SELECT g.*, COALESCE(jsonb_agg(jsonb_build_object('currency', l.currency, 'amount', l.amount) ORDER BY l.currency) FILTER (WHERE l.currency IS NOT NULL), '[]') AS losses
       FROM grp g LEFT JOIN loss l USING (entity_type, network, taxonomy, country, month)
-     GROUP BY g.entity_type, g.network, g.taxonomy, g.country, g.month, g.entity_count
+     GROUP BY g.entity_type, g.network, g.taxonomy, g.country, g.month, g.entity_count, g.victim_count
      ORDER BY g.month, g.entity_type, g.network, g.taxonomy, g.country`,
     [opts.entityType ?? null, opts.entityType ?? null],
   )) as { rows: ResearcherGroup[] };
-  const groups = rows.filter((g) => g.entity_count >= opts.minGroupSize);
-  return { groups, suppressed_groups: rows.length - groups.length };
+  return rows;
 }

@@ -24,6 +24,8 @@ export interface IntelEntityFilters {
   minLoss?: string | number;
   /** Default 'risk'. Every order is descending, ties broken by id descending. */
   orderBy?: IntelEntityOrder;
+  /** Keeps entities that at least this many distinct intakes mention (victim_count). */
+  minVictims?: number;
 }
 
 /** An entity row (the graph's EntityRow) with the loss and victim figures kept beside its risk score. */
@@ -65,14 +67,15 @@ export const INTEL_ENTITY_COLUMNS = [
  * compilation per request (two with the statement's name).
  */
 const listSqlByShape = new Map<string, string>();
-function listSql(order: IntelEntityOrder, hasType: boolean, hasMinLoss: boolean, hasAfter: boolean): string {
-  const shape = `${order}:${hasType}:${hasMinLoss}:${hasAfter}`;
+function listSql(order: IntelEntityOrder, hasType: boolean, hasMinLoss: boolean, hasAfter: boolean, hasMinVictims = false): string {
+  const shape = `${order}:${hasType}:${hasMinLoss}:${hasAfter}:${hasMinVictims}`;
   let sql = listSqlByShape.get(shape);
   if (sql === undefined) {
     const key = ORDER_KEYS[order];
     const where = [
       ...(hasType ? ['e.type = ?'] : []),
       ...(hasMinLoss ? ['e.loss_max >= ?::numeric'] : []),
+      ...(hasMinVictims ? ['e.victim_count >= ?::integer'] : []),
       ...(hasAfter ? [`(${key.expr}, e.id) < (?::${key.cast}, ?::uuid)`] : []),
     ];
     sql =
@@ -98,9 +101,10 @@ export async function listIntelEntities(
   const values: Array<string | number> = [];
   if (filters.entityType) values.push(filters.entityType);
   if (filters.minLoss !== undefined) values.push(String(filters.minLoss));
+  if (filters.minVictims !== undefined) values.push(filters.minVictims);
   if (after) values.push(after.key, after.id);
   values.push(page.limit + 1);
-  const sql = listSql(order, !!filters.entityType, filters.minLoss !== undefined, !!after);
+  const sql = listSql(order, !!filters.entityType, filters.minLoss !== undefined, !!after, filters.minVictims !== undefined);
   const { rows: raw } = (await prepared(knex.raw(sql, values))) as { rows: Array<IntelEntityRow & { _key: string }> };
   const more = raw.length > page.limit;
   const rows = raw.slice(0, page.limit);

@@ -2445,7 +2445,7 @@ export interface components {
         AnalyticsOverview: {
             /** @description when the aggregations behind this answer were last refreshed (ISO 8601 UTC) */
             as_of: string;
-            /** @description the busiest weekday and UTC hour for reports */
+            /** @description the busiest weekday and UTC hour for reports (null for researchers when fewer reports than SVC_EXPORTS__MIN_GROUP_SIZE) */
             intake_peak: {
                 hour: number;
                 intakes: number;
@@ -2454,11 +2454,12 @@ export interface components {
             top_countries: {
                 country: string;
                 entities: number;
-                intakes: number;
+                /** @description null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it */
+                intakes: number | null;
             }[];
-            /** @description all-time counts per metric */
+            /** @description all-time counts per metric (for researchers, null for a count of victims' reports resting on too few victims) */
             totals: {
-                [key: string]: number;
+                [key: string]: number | null;
             };
         };
         AuditEvent: {
@@ -2638,7 +2639,8 @@ export interface components {
             country: string;
             entities: number;
             high_risk: number;
-            intakes: number;
+            /** @description null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it */
+            intakes: number | null;
             sightings: number;
             /** @description left out for researchers (aggregates only) */
             top_entities?: components["schemas"]["EntityListItem"][];
@@ -2654,8 +2656,8 @@ export interface components {
                 country: string;
                 entities: number;
                 high_risk: number;
-                /** @description intakes that mention an entity of this country */
-                intakes: number;
+                /** @description intakes that mention an entity of this country; null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it */
+                intakes: number | null;
                 sightings: number;
             }[];
         };
@@ -2863,6 +2865,7 @@ export interface components {
             /** @description bank accounts masked for every role but analyst */
             value: string;
         };
+        /** @description null for researchers when fewer victims than SVC_EXPORTS__MIN_GROUP_SIZE mention the entity */
         EntityLoss: {
             /** @description per ISO 4217 currency: sum over the distinct cases and intakes that mention the entity */
             by_currency: {
@@ -2870,7 +2873,7 @@ export interface components {
             };
             /** @description the largest per-currency total: what min_loss and order_by=loss compare */
             max: string;
-        };
+        } | null;
         EntityNeighbors: {
             edges: components["schemas"]["GraphEdge"][];
             entity: components["schemas"]["GraphNode"];
@@ -2948,9 +2951,11 @@ export interface components {
             currencies: string[];
             kpis: components["schemas"]["KpiCard"][];
             loss_by_taxonomy: {
-                cases: number;
+                /** @description null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it */
+                cases: number | null;
                 depth: number;
                 label: string;
+                /** @description per currency; for researchers, only currencies whose losses rest on enough distinct victims */
                 losses: {
                     /** @description numeric(20,2) as a decimal string; never a float */
                     amount: string;
@@ -3167,8 +3172,8 @@ export interface components {
             type: "wallet" | "domain" | "url" | "ip" | "email" | "phone" | "bank_account" | "person" | "organization" | "social_handle";
             /** @description normalized value; bank accounts masked for all but analysts, every value masked for researchers */
             value: string;
-            /** @description distinct intakes that mention the entity */
-            victim_count: number;
+            /** @description distinct intakes that mention the entity; null for researchers when fewer than SVC_EXPORTS__MIN_GROUP_SIZE */
+            victim_count: number | null;
         };
         IntelEntityDetail: {
             attributes: {
@@ -3220,8 +3225,8 @@ export interface components {
             type: "wallet" | "domain" | "url" | "ip" | "email" | "phone" | "bank_account" | "person" | "organization" | "social_handle";
             /** @description normalized value; bank accounts masked for all but analysts, every value masked for researchers */
             value: string;
-            /** @description distinct intakes that mention the entity */
-            victim_count: number;
+            /** @description distinct intakes that mention the entity; null for researchers when fewer than SVC_EXPORTS__MIN_GROUP_SIZE */
+            victim_count: number | null;
         };
         IntelEntityPage: {
             items: components["schemas"]["IntelEntity"][];
@@ -3320,11 +3325,15 @@ export interface components {
                 total: number;
             };
             platform: {
-                cases: number;
-                intakes: number;
+                /** @description null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it */
+                cases: number | null;
+                /** @description null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it */
+                intakes: number | null;
                 investigations: number;
-                referrals: number;
-                reviews: number;
+                /** @description null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it */
+                referrals: number | null;
+                /** @description null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it */
+                reviews: number | null;
             };
             /** @description left out for researchers (aggregates only) */
             top_entities?: components["schemas"]["EntityListItem"][];
@@ -3547,9 +3556,11 @@ export interface components {
             as_of: string;
             currencies: string[];
             items: {
-                cases: number;
+                /** @description null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it */
+                cases: number | null;
                 depth: number;
                 label: string;
+                /** @description per currency; for researchers, only currencies whose losses rest on enough distinct victims */
                 losses: {
                     /** @description numeric(20,2) as a decimal string; never a float */
                     amount: string;
@@ -3558,6 +3569,8 @@ export interface components {
                 parent: string | null;
                 taxonomy: string;
             }[];
+            /** @description nodes left out for researchers: their losses rest on fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE (0 for other roles) */
+            suppressed_groups: number;
         };
         Me: {
             email: string | null;
@@ -3737,9 +3750,11 @@ export interface components {
                 network: string;
                 /** @description scam-taxonomy path of the cases that mention the entities, empty when none */
                 taxonomy: string;
+                /** @description distinct victims behind the group: intakes, and cases without an attached intake; at least min_group_size */
+                victim_count: number;
             }[];
             min_group_size: number;
-            /** @description groups left out: fewer entities than min_group_size */
+            /** @description groups left out: fewer distinct victims than min_group_size */
             suppressed_groups: number;
         };
         Review: {
@@ -6026,7 +6041,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description JSON (ResearcherExport), or CSV with one row per group and loss currency (entity_type, network, taxonomy, country, month, entity_count, loss_currency, loss_amount) */
+            /** @description JSON (ResearcherExport), or CSV with one row per group and loss currency (entity_type, network, taxonomy, country, month, entity_count, victim_count, loss_currency, loss_amount) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7066,9 +7081,9 @@ export interface operations {
                 entity_type?: "wallet" | "domain" | "url" | "ip" | "email" | "phone" | "bank_account" | "person" | "organization" | "social_handle";
                 /** @description Page size (1-500, default 50) */
                 limit?: number;
-                /** @description keeps entities whose largest per-currency loss total is at least this */
+                /** @description keeps entities whose largest per-currency loss total is at least this (researchers: only among entities with at least SVC_EXPORTS__MIN_GROUP_SIZE victims) */
                 min_loss?: string;
-                /** @description descending; default risk */
+                /** @description descending; default risk (researchers: order_by=loss lists only entities with at least SVC_EXPORTS__MIN_GROUP_SIZE victims) */
                 order_by?: "risk" | "loss" | "last_seen" | "sightings";
             };
             header?: never;
