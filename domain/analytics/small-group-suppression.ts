@@ -24,3 +24,15 @@ export function suppressSmallGroups<T>(groups: readonly T[], victimsOf: (g: T) =
 export function suppressedFigure<T>(value: T, victims: number, minVictims: number): T | null {
   return showsFigure(victims, minVictims) ? value : null;
 }
+
+/**
+ * A count of victims' reports (intakes; cases, reviews, decisions, referrals, each resting on at
+ * least one victim) used as its own victim count: null when it is below the threshold, except
+ * zero, which is nobody's figure.
+ */
+export function suppressedCount(count: number, minVictims: number): number | null {
+  return count === 0 ? 0 : suppressedFigure(count, count, minVictims);
+}
+
+/** The activity metrics that count victims' reports (the others count investigations, sightings, entities). */
+export const VICTIM_REPORT_METRICS: ReadonlySet<string> = new Set(['intakes', 'cases', 'reviews', 'decisions', 'referrals']);

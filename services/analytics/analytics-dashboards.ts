@@ -3,7 +3,6 @@
 // benchmark's baseline (the same aggregations computed from the base tables).
 import type { Knex } from 'knex';
 import { showsFigure } from '../../domain/analytics/small-group-suppression';
-import { ANY_CASE } from '../../db/repositories/analytics/victim-repository';
 import type { AggregationSource } from '../../db/repositories/analytics/analytics-view-repository';
 import { analyticsAsOf } from '../../db/repositories/analytics/analytics-view-repository';
 import { activityTotals, campaignStatusCounts, entitySummary, indicatorSummary, topEntities } from '../../db/repositories/analytics/dashboard-repository';
@@ -80,15 +79,15 @@ export async function impactDashboard(knex: Knex, source: AggregationSource, vie
 /** The home page: KPI cards, the last 30 days' funnel and daily trend of intakes and cases, the top scam types. */
 export async function dashboardOverview(knex: Knex, source: AggregationSource, viewer: Viewer = UNSUPPRESSED) {
   const window = { since: daysAgo(29), until: day(new Date()) };
-  const [kpis, funnel, series, taxonomy, victims] = await Promise.all([
+  const [kpis, funnel, series, taxonomy] = await Promise.all([
     impactKpis(knex, source, viewer),
-    pipelineFunnel(knex, source, window),
-    trend(knex, source, ['intakes', 'cases'], 'day', window),
-    taxonomyWithCounts(knex, source),
-    victimsOf(knex, source, viewer),
+    pipelineFunnel(knex, source, window, viewer),
+    trend(knex, source, ['intakes', 'cases'], 'day', window, viewer),
+    taxonomyWithCounts(knex, source, viewer),
   ]);
-  const topTaxonomies = taxonomy.nodes
-    .filter((n) => n.cases > 0 && showsFigure(victims(n.path, ANY_CASE), viewer.minVictims))
+  // Suppressed nodes (cases null) are not among the top ones.
+  const counted = taxonomy.nodes.flatMap((n) => (n.cases !== null && n.cases > 0 ? [{ ...n, cases: n.cases }] : []));
+  const topTaxonomies = counted
     .sort((a, b) => b.cases - a.cases || a.path.localeCompare(b.path))
     .slice(0, 5)
     .map((n) => ({ taxonomy: n.path, label: n.label, cases: n.cases }));
@@ -105,14 +104,14 @@ export async function dashboardOverview(knex: Knex, source: AggregationSource, v
 export async function analyticsOverview(knex: Knex, source: AggregationSource, viewer: Viewer = UNSUPPRESSED) {
   const [all, grid, countries, victims, asOf] = await Promise.all([
     activityTotals(knex, source),
-    heatmap(knex, source, 'intakes'),
+    heatmap(knex, source, 'intakes', viewer),
     countrySummary(knex, source, viewer),
     victimsOf(knex, source, viewer),
     analyticsAsOf(knex, ['analytics_daily_activity', 'analytics_taxonomy_victims'], source),
   ]);
   const totals = suppressedTotals(all, victims, viewer);
   let peak: { weekday: string; hour: number; intakes: number } | null = null;
-  for (const c of grid.cells) if (c.value > 0 && (!peak || c.value > peak.intakes)) peak = { weekday: WEEKDAYS[c.weekday - 1]!, hour: c.hour, intakes: c.value };
+  for (const c of grid.cells) if (c.value !== null && c.value > 0 && (!peak || c.value > peak.intakes)) peak = { weekday: WEEKDAYS[c.weekday - 1]!, hour: c.hour, intakes: c.value };
   // The busiest hour's reports are a group of victims like any other.
   if (peak && !showsFigure(peak.intakes, viewer.minVictims)) peak = null;
   return {

@@ -12,7 +12,7 @@ import type { Knex } from 'knex';
 import type { Principal, Role } from '../../domain/accounts/roles';
 import type { ActivityMetric } from '../../domain/analytics/activity-metrics';
 import { isAggregateOnly, visibleEntityValue } from '../../domain/intelligence/entity-masking';
-import { showsFigure, suppressedFigure, suppressSmallGroups } from '../../domain/analytics/small-group-suppression';
+import { showsFigure, suppressedCount, suppressedFigure, suppressSmallGroups, VICTIM_REPORT_METRICS } from '../../domain/analytics/small-group-suppression';
 import { ALL_NODES, ANY_CASE, ANY_LOSS, taxonomyVictims } from '../../db/repositories/analytics/victim-repository';
 import { TAXONOMY_ENTRIES, UNCLASSIFIED, taxonomyEntry, taxonomyLineage, taxonomySankey, taxonomyTree, type SankeyGraph, type TaxonomyTreeNode } from '../../domain/analytics/scam-taxonomy';
 import { analyticsAsOf, type AggregationSource, type AnalyticsView } from '../../db/repositories/analytics/analytics-view-repository';
@@ -90,7 +90,7 @@ export function suppressedTotals<T extends Record<ActivityMetric, number>>(total
   const aboutCases = (n: number) => suppressedFigure(n, victims(ALL_NODES, ANY_CASE), min);
   return {
     ...totals,
-    intakes: suppressedFigure(totals.intakes, totals.intakes, min),
+    intakes: suppressedCount(totals.intakes, min),
     cases: aboutCases(totals.cases),
     reviews: aboutCases(totals.reviews),
     decisions: aboutCases(totals.decisions),
@@ -127,7 +127,7 @@ export async function impactKpis(knex: Knex, source: AggregationSource, viewer: 
   const aboutCases = <T>(v: T) => suppressedFigure(v, victims(ALL_NODES, ANY_CASE), min);
   const cards: KpiCard[] = [
     // Each intake is one victim: the count is its own victim count.
-    { id: 'intakes', label: 'Reports received', value: suppressedFigure(totals.intakes, totals.intakes, min) },
+    { id: 'intakes', label: 'Reports received', value: suppressedCount(totals.intakes, min) },
     { id: 'losses_recorded', label: 'Losses recorded (reports and cases)', value: suppressedFigure(losses.reduce((s, l) => s + l.losses, 0), victims(ALL_NODES, ANY_LOSS), min) },
     {
       id: 'total_loss',
@@ -209,13 +209,14 @@ function checkWindow(since: string | undefined, until: string | undefined): void
   if (since && until && since > until) throw new ValidationError('since is after until', [{ path: 'query.since', message: 'must not be after until' }]);
 }
 
-export async function pipelineFunnel(knex: Knex, source: AggregationSource, window: DayWindow) {
+/** The funnel; for a viewer with suppression, a stage counting fewer reports than the threshold is null (and so are the conversions it enters). */
+export async function pipelineFunnel(knex: Knex, source: AggregationSource, window: DayWindow, viewer: Viewer = UNSUPPRESSED) {
   checkWindow(window.since, window.until);
   const [totals, as_of] = await Promise.all([activityTotals(knex, source, window), asOf(knex, ['analytics_daily_activity'], source)]);
-  let previous: number | null = null;
+  let previous: number | null | undefined;
   const stages = FUNNEL_STAGES.map(({ stage, label }) => {
-    const count = totals[stage];
-    const conversion: number | null = previous === null || previous === 0 ? null : Math.round((count / previous) * 10_000) / 10_000;
+    const count = suppressedCount(totals[stage], viewer.minVictims);
+    const conversion: number | null = previous === undefined || previous === null || previous === 0 || count === null ? null : Math.round((count / previous) * 10_000) / 10_000;
     previous = count;
     return { stage, label, count, conversion_from_previous: conversion };
   });
@@ -224,14 +225,23 @@ export async function pipelineFunnel(knex: Knex, source: AggregationSource, wind
 
 // ---- taxonomy tree and Sankey -----------------------------------------------------------------
 
-export async function taxonomyWithCounts(knex: Knex, source: AggregationSource) {
-  const [counts, as_of] = await Promise.all([taxonomyCounts(knex, source), asOf(knex, ['analytics_taxonomy_counts'], source)]);
-  return { as_of, ...taxonomyTree(counts) };
+/** A taxonomy node as a viewer sees it: its case count null when fewer victims than the threshold stand behind its cases. */
+export type ViewedTreeNode = Omit<TaxonomyTreeNode, 'cases' | 'children'> & { cases: number | null; children: ViewedTreeNode[] };
+
+export async function taxonomyWithCounts(knex: Knex, source: AggregationSource, viewer: Viewer = UNSUPPRESSED) {
+  const [counts, victims, as_of] = await Promise.all([taxonomyCounts(knex, source), victimsOf(knex, source, viewer), asOf(knex, ['analytics_taxonomy_counts'], source)]);
+  const tree = taxonomyTree(counts);
+  const cases = (path: string, n: number) => (n === 0 ? 0 : suppressedFigure(n, victims(path, ANY_CASE), viewer.minVictims));
+  const view = (n: TaxonomyTreeNode): ViewedTreeNode => ({ ...n, cases: cases(n.path, n.cases), children: n.children.map(view) });
+  return { as_of, nodes: tree.nodes.map(view), unclassified: { ...tree.unclassified, cases: cases(UNCLASSIFIED, tree.unclassified.cases) } };
 }
 
-export async function sankeyFlow(knex: Knex, source: AggregationSource): Promise<SankeyGraph & { as_of: string }> {
-  const [counts, as_of] = await Promise.all([taxonomyCounts(knex, source), asOf(knex, ['analytics_taxonomy_counts'], source)]);
-  return { as_of, ...taxonomySankey(counts) };
+/** The Sankey flow; for a viewer with suppression, without the flows into nodes whose cases stand for fewer victims than the threshold. */
+export async function sankeyFlow(knex: Knex, source: AggregationSource, viewer: Viewer = UNSUPPRESSED): Promise<SankeyGraph & { as_of: string }> {
+  const [counts, victims, as_of] = await Promise.all([taxonomyCounts(knex, source), victimsOf(knex, source, viewer), asOf(knex, ['analytics_taxonomy_counts'], source)]);
+  const graph = taxonomySankey(counts);
+  const shown = (id: string) => id === 'all' || showsFigure(victims(id, ANY_CASE), viewer.minVictims);
+  return { as_of, nodes: graph.nodes.filter((n) => shown(n.id)), links: graph.links.filter((l) => shown(l.target)) };
 }
 
 // ---- heatmap ----------------------------------------------------------------------------------
@@ -239,9 +249,11 @@ export async function sankeyFlow(knex: Knex, source: AggregationSource): Promise
 export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
 /** A 7 x 24 grid (rows Monday..Sunday, columns UTC hours 0..23), as a matrix and as cells. */
-export async function heatmap(knex: Knex, source: AggregationSource, of: HeatmapSource) {
-  const [cells, as_of] = await Promise.all([heatmapCells(knex, source, of), asOf(knex, ['analytics_activity_heatmap'], source)]);
-  const matrix = WEEKDAYS.map(() => Array.from({ length: 24 }, () => 0));
+export async function heatmap(knex: Knex, source: AggregationSource, of: HeatmapSource, viewer: Viewer = UNSUPPRESSED) {
+  const [all, as_of] = await Promise.all([heatmapCells(knex, source, of), asOf(knex, ['analytics_activity_heatmap'], source)]);
+  // A cell of intakes is a group of victims: for a viewer with suppression, one below the threshold is null.
+  const cells = all.map((c) => ({ ...c, n: of === 'intakes' ? suppressedCount(c.n, viewer.minVictims) : c.n }));
+  const matrix: Array<Array<number | null>> = WEEKDAYS.map(() => Array.from({ length: 24 }, () => 0));
   for (const c of cells) matrix[c.weekday - 1]![c.hour] = c.n;
   return {
     as_of,
@@ -250,7 +262,7 @@ export async function heatmap(knex: Knex, source: AggregationSource, of: Heatmap
     hours: Array.from({ length: 24 }, (_, h) => h),
     matrix,
     cells: matrix.flatMap((row, d) => row.map((value, hour) => ({ weekday: d + 1, hour, value }))),
-    max: Math.max(0, ...cells.map((c) => c.n)),
+    max: Math.max(0, ...cells.map((c) => c.n ?? 0)),
   };
 }
 
@@ -283,7 +295,7 @@ const TREND_MAX_DAYS = { day: 731, week: 3660, month: 3660 } as const;
 const dayOffset = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Series per metric from `since` to `until` (default: until today, over the bucket's default span). */
-export async function trend(knex: Knex, source: AggregationSource, metrics: readonly ActivityMetric[], bucket: TrendBucket, days: DayWindow) {
+export async function trend(knex: Knex, source: AggregationSource, metrics: readonly ActivityMetric[], bucket: TrendBucket, days: DayWindow, viewer: Viewer = UNSUPPRESSED) {
   const until = days.until ?? new Date().toISOString().slice(0, 10);
   const since = days.since ?? dayOffset(until, -(TREND_DEFAULT_DAYS[bucket] - 1));
   checkWindow(since, until);
@@ -295,7 +307,9 @@ export async function trend(knex: Knex, source: AggregationSource, metrics: read
   const starts = bucketStarts(window.since, window.until, bucket);
   const series = metrics.map((metric) => {
     const values = new Map(rows.filter((r) => r.metric === metric).map((r) => [r.t, r.n]));
-    return { metric, points: starts.map((t) => ({ t, value: values.get(t) ?? 0 })) };
+    // A bucket of victims' reports below the threshold is null for a viewer with suppression.
+    const shown = (n: number) => (VICTIM_REPORT_METRICS.has(metric) ? suppressedCount(n, viewer.minVictims) : n);
+    return { metric, points: starts.map((t) => ({ t, value: shown(values.get(t) ?? 0) })) };
   });
   return { as_of, bucket, since: window.since, until: window.until, series };
 }

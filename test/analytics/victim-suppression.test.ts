@@ -94,6 +94,34 @@ describe('small groups are suppressed by victims for researchers', function () {
     }
     assert.ok((await get('/analytics/widgets/loss-by-taxonomy', 'researcher')).suppressed_groups >= 1);
     assert.equal((await get('/analytics/widgets/loss-by-taxonomy', 'analyst')).suppressed_groups, 0);
+    // The tree and the Sankey: the small node's case count is withheld, its flow left out.
+    const node = (tree: Json, path: string): Json => {
+      for (const n of tree.nodes ?? tree.children) if (n.path === path || path.startsWith(`${n.path}/`)) return n.path === path ? n : node(n, path);
+      return undefined;
+    };
+    const [treeA, treeR] = [await get('/taxonomy', 'analyst'), await get('/taxonomy', 'researcher')];
+    assert.ok(node(treeA, 'advance-fee/inheritance').cases >= 1);
+    assert.equal(node(treeR, 'advance-fee/inheritance').cases, null);
+    assert.equal(node(treeR, 'advance-fee/lottery').cases, node(treeA, 'advance-fee/lottery').cases);
+    const [sankeyA, sankeyR] = [await get('/analytics/widgets/taxonomy-sankey', 'analyst'), await get('/analytics/widgets/taxonomy-sankey', 'researcher')];
+    assert.ok(sankeyA.links.some((l: Json) => l.target === 'advance-fee/inheritance'));
+    assert.ok(!sankeyR.links.some((l: Json) => l.target === 'advance-fee/inheritance'));
+    assert.ok(sankeyR.links.some((l: Json) => l.target === 'advance-fee/lottery'));
+  });
+
+  it('researchers get no day of the trend or funnel counting two reports, and see a day of five', async () => {
+    // 3 and 4 March 1999: days no other suite writes to.
+    for (let i = 0; i < 2; i++) await insertIntake(knex, { created_at: new Date('1999-03-03T10:00:00Z') });
+    for (let i = 0; i < 5; i++) await insertIntake(knex, { created_at: new Date('1999-03-04T10:00:00Z') });
+    await refreshAnalytics(knex);
+    const window = 'since=1999-03-03&until=1999-03-04';
+    const points = async (role: Role) => (await get(`/analytics/widgets/trend?metric=intakes&bucket=day&${window}`, role)).series[0].points.map((p: Json) => p.value);
+    assert.deepEqual(await points('analyst'), [2, 5]);
+    assert.deepEqual(await points('researcher'), [null, 5]);
+    const funnel = async (role: Role, w: string) => (await get(`/analytics/widgets/pipeline-funnel?${w}`, role)).stages[0].count;
+    assert.equal(await funnel('analyst', 'since=1999-03-03&until=1999-03-03'), 2);
+    assert.equal(await funnel('researcher', 'since=1999-03-03&until=1999-03-03'), null);
+    assert.equal(await funnel('researcher', 'since=1999-03-04&until=1999-03-04'), 5);
   });
 
   it('the entity explorer withholds the loss and victims of an entity that two victims mention from researchers, and its loss filter ignores it', async () => {

@@ -77,8 +77,8 @@ export const analyticsRoutes = [
   get('/analytics/overview', 'Analytics overview: all-time totals, the intake peak hour, the top countries', AnalyticsOverviewSchema, async ({ principal, deps }) => ({
     body: await analyticsOverview(deps.knex, 'view', viewer(principal, deps)),
   })),
-  get('/taxonomy', 'The scam taxonomy tree with case and campaign counts per node (rolled up to the parents)', TaxonomySchema, async ({ deps }) => ({
-    body: await taxonomyWithCounts(deps.knex, 'view'),
+  get('/taxonomy', 'The scam taxonomy tree with case and campaign counts per node (rolled up to the parents)', TaxonomySchema, async ({ principal, deps }) => ({
+    body: await taxonomyWithCounts(deps.knex, 'view', viewer(principal, deps)),
   })),
   get('/analytics/widgets/dashboard', 'Dashboard widgets: the twelve widget groups and the route of each', WidgetCatalogSchema, async () => ({
     body: { widgets: WIDGET_CATALOG.map((w) => ({ ...w })) },
@@ -91,16 +91,16 @@ export const analyticsRoutes = [
     '/analytics/widgets/pipeline-funnel',
     'Pipeline funnel: intakes -> cases -> reviews -> referrals created in a window of days (all time without one)',
     PipelineFunnelSchema,
-    async ({ query, deps }) => ({ body: await pipelineFunnel(deps.knex, 'view', { since: query.since, until: query.until }) }),
+    async ({ query, principal, deps }) => ({ body: await pipelineFunnel(deps.knex, 'view', { since: query.since, until: query.until }, viewer(principal, deps)) }),
     WindowQuery,
   ),
-  get('/analytics/widgets/taxonomy-sankey', 'Taxonomy Sankey flow: {nodes, links} from all cases down the taxonomy tree', SankeySchema, async ({ deps }) => ({ body: await sankeyFlow(deps.knex, 'view') })),
-  get<z.infer<typeof HeatmapQuery>>('/analytics/widgets/heatmap', 'Heatmap grid: weekday x UTC hour of intakes or sightings', HeatmapSchema, async ({ query, deps }) => ({ body: await heatmap(deps.knex, 'view', query.source) }), HeatmapQuery),
+  get('/analytics/widgets/taxonomy-sankey', 'Taxonomy Sankey flow: {nodes, links} from all cases down the taxonomy tree', SankeySchema, async ({ principal, deps }) => ({ body: await sankeyFlow(deps.knex, 'view', viewer(principal, deps)) })),
+  get<z.infer<typeof HeatmapQuery>>('/analytics/widgets/heatmap', 'Heatmap grid: weekday x UTC hour of intakes or sightings', HeatmapSchema, async ({ query, principal, deps }) => ({ body: await heatmap(deps.knex, 'view', query.source, viewer(principal, deps)) }), HeatmapQuery),
   get<z.infer<typeof TrendQuery>>(
     '/analytics/widgets/trend',
     'Trend time-series per metric, bucketed by day, week (Monday) or month, zero-filled',
     TrendSchema,
-    async ({ query, deps }) => ({ body: await trend(deps.knex, 'view', query.metric, query.bucket, { since: query.since, until: query.until }) }),
+    async ({ query, principal, deps }) => ({ body: await trend(deps.knex, 'view', query.metric, query.bucket, { since: query.since, until: query.until }, viewer(principal, deps)) }),
     TrendQuery,
   ),
   get('/analytics/widgets/countries', 'Country summary: entities, sightings and intakes per country (phone numbers, IBANs, ccTLDs)', CountrySummarySchema, async ({ principal, deps }) => ({

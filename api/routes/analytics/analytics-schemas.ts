@@ -46,13 +46,16 @@ const PATHS = TAXONOMY_ENTRIES.map((e) => e.path) as [string, ...string[]];
 /** A node of the scam taxonomy by path (`investment/crypto/pig-butchering`); anything else is a 400. */
 export const TaxonomyPathSchema = z.enum(PATHS).describe('a path of the scam taxonomy (GET /taxonomy)');
 
-export const TaxonomyNodeSchema: z.ZodType<TaxonomyTreeNode> = z
+/** A node as a caller sees it: the case count null for researchers when too few victims stand behind it. */
+type ViewedTaxonomyNode = Omit<TaxonomyTreeNode, 'cases' | 'children'> & { cases: number | null; children: ViewedTaxonomyNode[] };
+
+export const TaxonomyNodeSchema: z.ZodType<ViewedTaxonomyNode> = z
   .object({
     path: z.string(),
     slug: z.string(),
     label: z.string(),
     depth: z.number().int(),
-    cases: z.number().int().describe('cases tagged with this node or any node below it'),
+    cases: z.number().int().nullable().describe('cases tagged with this node or any node below it; ' + 'null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it'),
     campaigns: z.number().int().describe('campaigns tagged with this node or any node below it'),
     get children() {
       return z.array(TaxonomyNodeSchema);
@@ -64,7 +67,7 @@ export const TaxonomySchema = z
   .object({
     as_of: z.string(),
     nodes: z.array(TaxonomyNodeSchema),
-    unclassified: z.object({ cases: z.number().int(), campaigns: z.number().int() }).describe('cases and campaigns with no (or an unknown) taxonomy path'),
+    unclassified: z.object({ cases: z.number().int().nullable(), campaigns: z.number().int() }).describe('cases and campaigns with no (or an unknown) taxonomy path'),
   })
   .meta({ id: 'Taxonomy' });
 
@@ -118,7 +121,7 @@ export const LossByTaxonomySchema = z
 const FunnelStage = z.object({
   stage: z.string(),
   label: z.string(),
-  count: z.number().int(),
+  count: z.number().int().nullable().describe('null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it'),
   conversion_from_previous: z.number().nullable().describe('count / previous stage count, 4 decimals; null for the first stage or a zero previous'),
 });
 export const PipelineFunnelSchema = z
@@ -139,13 +142,13 @@ export const HeatmapSchema = z
     source: z.enum(['intakes', 'sightings']),
     weekdays: z.array(z.string()),
     hours: z.array(z.number().int()),
-    matrix: z.array(z.array(z.number().int())).describe('7 rows (Monday..Sunday) x 24 columns (UTC hours)'),
-    cells: z.array(z.object({ weekday: z.number().int().describe('ISO weekday, 1 = Monday'), hour: z.number().int(), value: z.number().int() })),
+    matrix: z.array(z.array(z.number().int().nullable())).describe('7 rows (Monday..Sunday) x 24 columns (UTC hours); for researchers, a cell of fewer intakes than SVC_EXPORTS__MIN_GROUP_SIZE (but not zero) is null'),
+    cells: z.array(z.object({ weekday: z.number().int().describe('ISO weekday, 1 = Monday'), hour: z.number().int(), value: z.number().int().nullable() })),
     max: z.number().int(),
   })
   .meta({ id: 'Heatmap' });
 
-const Series = z.object({ metric: z.string(), points: z.array(z.object({ t: z.string().describe('bucket start, YYYY-MM-DD'), value: z.number().int() })) });
+const Series = z.object({ metric: z.string(), points: z.array(z.object({ t: z.string().describe('bucket start, YYYY-MM-DD'), value: z.number().int().nullable().describe('for researchers, null for a bucket of fewer victims\' reports than SVC_EXPORTS__MIN_GROUP_SIZE (but not zero)') })) });
 export const TrendSchema = z
   .object({ as_of: AsOf, bucket: z.enum(['day', 'week', 'month']), since: z.string(), until: z.string(), series: z.array(Series) })
   .meta({ id: 'Trend' });

@@ -2695,7 +2695,8 @@ export interface components {
             funnel_30d: {
                 /** @description count / previous stage count, 4 decimals; null for the first stage or a zero previous */
                 conversion_from_previous: number | null;
-                count: number;
+                /** @description null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it */
+                count: number | null;
                 label: string;
                 stage: string;
             }[];
@@ -2710,7 +2711,8 @@ export interface components {
                 points: {
                     /** @description bucket start, YYYY-MM-DD */
                     t: string;
-                    value: number;
+                    /** @description for researchers, null for a bucket of fewer victims' reports than SVC_EXPORTS__MIN_GROUP_SIZE (but not zero) */
+                    value: number | null;
                 }[];
             }[];
         };
@@ -2933,13 +2935,13 @@ export interface components {
             as_of: string;
             cells: {
                 hour: number;
-                value: number;
+                value: number | null;
                 /** @description ISO weekday, 1 = Monday */
                 weekday: number;
             }[];
             hours: number[];
-            /** @description 7 rows (Monday..Sunday) x 24 columns (UTC hours) */
-            matrix: number[][];
+            /** @description 7 rows (Monday..Sunday) x 24 columns (UTC hours); for researchers, a cell of fewer intakes than SVC_EXPORTS__MIN_GROUP_SIZE (but not zero) is null */
+            matrix: (number | null)[][];
             max: number;
             /** @enum {string} */
             source: "intakes" | "sightings";
@@ -3586,7 +3588,8 @@ export interface components {
             stages: {
                 /** @description count / previous stage count, 4 decimals; null for the first stage or a zero previous */
                 conversion_from_previous: number | null;
-                count: number;
+                /** @description null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it */
+                count: number | null;
                 label: string;
                 stage: string;
             }[];
@@ -4114,14 +4117,14 @@ export interface components {
             /** @description cases and campaigns with no (or an unknown) taxonomy path */
             unclassified: {
                 campaigns: number;
-                cases: number;
+                cases: number | null;
             };
         };
         TaxonomyNode: {
             /** @description campaigns tagged with this node or any node below it */
             campaigns: number;
-            /** @description cases tagged with this node or any node below it */
-            cases: number;
+            /** @description cases tagged with this node or any node below it; null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it */
+            cases: number | null;
             children: components["schemas"]["TaxonomyNode"][];
             depth: number;
             label: string;
@@ -4152,7 +4155,8 @@ export interface components {
                 points: {
                     /** @description bucket start, YYYY-MM-DD */
                     t: string;
-                    value: number;
+                    /** @description for researchers, null for a bucket of fewer victims' reports than SVC_EXPORTS__MIN_GROUP_SIZE (but not zero) */
+                    value: number | null;
                 }[];
             }[];
             since: string;
