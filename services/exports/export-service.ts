@@ -26,7 +26,7 @@ import {
 import { streamIntelEntities, type IntelEntityFilters, type IntelEntityRow } from '../../db/repositories/intelligence/intel-entity-repository';
 import type { IntelEntityOrder } from '../../domain/intelligence/entity-explorer';
 import { principalName } from '../../domain/accounts/principal-name';
-import { suppressSmallGroups } from '../../domain/analytics/small-group-suppression';
+import { showsFigure, suppressSmallGroups } from '../../domain/analytics/small-group-suppression';
 import type { Principal } from '../../domain/accounts/roles';
 import { ENTITY_EXPORT_COLUMNS, INDICATOR_EXPORT_COLUMNS, csvCells, type ExportRecord } from '../../domain/exports/export-rows';
 import {
@@ -206,10 +206,11 @@ export function exportIndicators(deps: Pick<ServiceDeps, 'knex'>, principal: Pri
 }
 
 import type { ResearcherGroup } from '../../db/repositories/exports/export-repository';
-export type { ResearcherGroup };
+/** A group as the export shows it: each currency's loss only when enough victims stand behind it. */
+export type ResearcherExportGroup = Omit<ResearcherGroup, 'losses'> & { losses: Array<{ currency: string; amount: string }> };
 
 export interface ResearcherAggregate {
-  groups: ResearcherGroup[];
+  groups: ResearcherExportGroup[];
   /** Groups left out because fewer distinct victims than the threshold stand behind them. */
   suppressed_groups: number;
 }
@@ -227,7 +228,9 @@ export async function exportResearcherAggregate(
 ): Promise<{ min_group_size: number } & ResearcherAggregate> {
   const minGroupSize = deps.config.exports.min_group_size;
   const { kept, suppressed } = suppressSmallGroups(await researcherAggregate(deps.knex, { entityType: input.entity_type }), (g) => g.victim_count, minGroupSize);
-  const agg: ResearcherAggregate = { groups: kept, suppressed_groups: suppressed };
+  // A group of many victims can still owe a currency's loss to one of them: that currency is left out.
+  const groups = kept.map((g) => ({ ...g, losses: g.losses.filter((l) => showsFigure(l.victims, minGroupSize)).map(({ currency, amount }) => ({ currency, amount })) }));
+  const agg: ResearcherAggregate = { groups, suppressed_groups: suppressed };
   await recordAuditEvent(deps.knex, {
     actor: principalName(principal),
     action: 'export.researcher_entities',

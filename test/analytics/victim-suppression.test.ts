@@ -17,12 +17,12 @@ import { insertCase, insertIntake, linkIntake } from './analytics-fixtures';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** A case of `taxonomy` with `n` attached intakes (case_id and a case link), each with `amount` EUR; the intakes mention `values`. */
-async function victims(knex: Knex, taxonomy: string, n: number, amount: string, values: Array<{ type: 'email' | 'domain'; value: string }> = []) {
+/** A case of `taxonomy` with `n` attached intakes (case_id and a case link), each with `amount` EUR (or no loss); the intakes mention `values`. */
+async function victims(knex: Knex, taxonomy: string, n: number, amount: string | null, values: Array<{ type: 'email' | 'domain'; value: string }> = []) {
   const caseId = await insertCase(knex, { taxonomy });
   const intakes: string[] = [];
   for (let i = 0; i < n; i++) {
-    const id = await insertIntake(knex, { loss_amount: amount, loss_currency: 'EUR', case_id: caseId });
+    const id = await insertIntake(knex, amount ? { loss_amount: amount, loss_currency: 'EUR', case_id: caseId } : { case_id: caseId });
     await linkIntake(knex, caseId, id);
     if (values.length) await recordSourceEntities(knex, { kind: 'intake', id }, values);
     intakes.push(id);
@@ -71,6 +71,19 @@ describe('small groups are suppressed by victims for researchers', function () {
     }
     const csv = await http(`${url}/exports/researcher/entities?fmt=csv`, { headers: as.researcher });
     assert.ok(!csv.text.includes(two) && !csv.text.includes('800.00'), 'the CSV leaves the small group out too');
+  });
+
+  it('the export shows a group of six victims but not a currency whose loss one of them alone reported', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const taxonomy = `test/one-loss-${tag}`;
+    const values = Array.from({ length: 5 }, (_, i) => ({ type: 'email' as const, value: `w${i}-${tag}@scam.example` }));
+    await victims(knex, taxonomy, 5, null, values);
+    const lone = await insertCase(knex, { taxonomy, loss_amount: '9999.99', loss_currency: 'EUR' });
+    await recordSourceEntities(knex, { kind: 'case', id: lone }, values);
+    const group = (await get('/exports/researcher/entities', 'researcher')).groups.find((g: { taxonomy: string }) => g.taxonomy === taxonomy);
+    assert.ok(group, 'six victims: shown');
+    assert.equal(group.victim_count, 6);
+    assert.deepEqual(group.losses, [], 'the EUR loss rests on one victim (the case) and is left out');
   });
 
   it('researcher dashboards leave out a taxonomy node of two victims and show one of five; other roles see both', async () => {

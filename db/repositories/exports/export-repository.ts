@@ -236,7 +236,8 @@ export interface ResearcherGroup {
   entity_count: number;
   /** Distinct victims behind the group (domain/analytics/small-group-suppression.ts says who counts). */
   victim_count: number;
-  losses: Array<{ currency: string; amount: string }>;
+  /** Per currency, with the distinct victims behind that currency's losses. */
+  losses: Array<{ currency: string; amount: string; victims: number }>;
 }
 
 /**
@@ -254,7 +255,7 @@ export const CASE_VICTIMS_SQL = (c: string) => `(
  * Entities counted by type, wallet network, case taxonomy, country and month first seen, with the
  * distinct victims behind them and the losses reported by the intakes and cases that mention them
  * (each source's loss counted once per group, per currency). No entity value leaves. Every group is
- * returned: suppression is the caller's (suppressSmallGroups, by victims).
+ * returned, each loss with the victims behind it: suppression is the caller's (by victims).
  */
 export async function researcherAggregate(knex: Knex, opts: { entityType?: GraphEntityType }): Promise<ResearcherGroup[]> {
   const { rows } = (await knex.raw(
@@ -285,9 +286,15 @@ export async function researcherAggregate(knex: Knex, opts: { entityType?: Graph
       SELECT entity_type, network, taxonomy, country, month, currency, sum(amount)::text AS amount
         FROM (SELECT DISTINCT entity_type, network, taxonomy, country, month, kind, source_id, amount, currency FROM rows WHERE amount IS NOT NULL AND currency IS NOT NULL) d
         GROUP BY entity_type, network, taxonomy, country, month, currency
+    ),
+    loss_victims AS (
+      SELECT entity_type, network, taxonomy, country, month, currency, count(DISTINCT victim)::int AS victims
+        FROM rows WHERE amount IS NOT NULL AND currency IS NOT NULL
+        GROUP BY entity_type, network, taxonomy, country, month, currency
     )
-    SELECT g.*, COALESCE(jsonb_agg(jsonb_build_object('currency', l.currency, 'amount', l.amount) ORDER BY l.currency) FILTER (WHERE l.currency IS NOT NULL), '[]') AS losses
+    SELECT g.*, COALESCE(jsonb_agg(jsonb_build_object('currency', l.currency, 'amount', l.amount, 'victims', lv.victims) ORDER BY l.currency) FILTER (WHERE l.currency IS NOT NULL), '[]') AS losses
       FROM grp g LEFT JOIN loss l USING (entity_type, network, taxonomy, country, month)
+      LEFT JOIN loss_victims lv USING (entity_type, network, taxonomy, country, month, currency)
      GROUP BY g.entity_type, g.network, g.taxonomy, g.country, g.month, g.entity_count, g.victim_count
      ORDER BY g.month, g.entity_type, g.network, g.taxonomy, g.country`,
     [opts.entityType ?? null, opts.entityType ?? null],
