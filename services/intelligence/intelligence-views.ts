@@ -12,10 +12,13 @@ import type { GraphNodeRow, IndicatorRow, IntelEntityDetailRow, LinkedCase, Sigh
 // fraction of the cost of Date#toJSON).
 /**
  * Whether an entity's loss and victim figures are withheld from this caller: researchers see them
- * only when at least `minVictims` (SVC_EXPORTS__MIN_GROUP_SIZE) distinct victims mention the entity.
+ * only when at least `minVictims` (SVC_EXPORTS__MIN_GROUP_SIZE) distinct victims mention the entity
+ * and every currency of its loss rests on as many (loss_victims; unknown counts as too few).
  */
-export function entityFiguresSuppressed(row: { victim_count: number }, roles: readonly Role[], minVictims: number): boolean {
-  return isAggregateOnly(roles) && !showsFigure(row.victim_count, minVictims);
+export function entityFiguresSuppressed(row: { victim_count: number; loss_max: string; loss_victims: number | null }, roles: readonly Role[], minVictims: number): boolean {
+  if (!isAggregateOnly(roles)) return false;
+  const hasLoss = Number(row.loss_max) > 0;
+  return !showsFigure(row.victim_count, minVictims) || (hasLoss && !showsFigure(row.loss_victims ?? 0, minVictims));
 }
 
 export function entityView(row: IntelEntityRow, roles: readonly Role[], minVictims = 0) {

@@ -165,6 +165,18 @@ describe('small groups are suppressed by victims for researchers', function () {
     assert.ok(!(await listed('researcher', 'min_loss=1555555.54&order_by=loss')).includes(idOf(few.value)));
     assert.ok(!(await listed('researcher', 'min_loss=1555555.54')).includes(idOf(few.value)));
     assert.ok((await listed('researcher', 'min_loss=777777.75&order_by=loss')).includes(idOf(many.value)));
+    // Five victims mention it, but its EUR loss is one case's alone: withheld as well, and not bisectable.
+    const lone = { type: 'domain' as const, value: `lone-${tag}.example` };
+    await victims(knex, `test/explorer-${tag}`, 5, null, [lone]);
+    const loneCase = await insertCase(knex, { loss_amount: '4444.44', loss_currency: 'EUR' });
+    await recordSourceEntities(knex, { kind: 'case', id: loneCase }, [lone]);
+    const loneId = ((await knex('entities').where(lone).first()) as { id: string }).id;
+    await refreshEntityLoss(knex, [loneId]);
+    assert.equal((await get(`/intelligence/entities/${loneId}`, 'analyst')).loss.max, '4444.44');
+    assert.equal((await get(`/intelligence/entities/${loneId}`, 'researcher')).loss, null);
+    assert.ok((await listed('analyst', 'min_loss=4444.44')).includes(loneId));
+    assert.ok(!(await listed('researcher', 'min_loss=4444.44')).includes(loneId));
+
     // Listed by last sighting (just now: among the first 500), with its figures withheld.
     const page = await get(`/intelligence/entities?entity_type=domain&order_by=last_seen&limit=500`, 'researcher');
     const row = page.items.find((e: { id: string }) => e.id === idOf(few.value));

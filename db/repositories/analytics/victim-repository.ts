@@ -12,6 +12,17 @@ export const ANY_CASE = '';
 /** The victims behind a node's losses, whatever the currency. */
 export const ANY_LOSS = '+';
 
+/**
+ * The victims a case stands for, as keys (`intake:<id>`, `case:<id>`): its attached intakes (by
+ * intakes.case_id or a case link), else the case itself. A LATERAL subquery over the case `c`.
+ */
+export const CASE_VICTIMS_SQL = (c: string) => `(
+  SELECT COALESCE(a.victim, 'case:' || ${c}.id::text) AS victim
+    FROM (SELECT 1) one
+    LEFT JOIN (SELECT 'intake:' || i.id::text AS victim FROM intakes i WHERE i.case_id = ${c}.id
+               UNION SELECT 'intake:' || cl.target_id FROM case_links cl WHERE cl.case_id = ${c}.id AND cl.target_type = 'intake') a ON true
+)`;
+
 export interface NodeVictims {
   node: string;
   /** ANY_CASE, ANY_LOSS, or an ISO 4217 currency: the victims behind that currency's losses. */

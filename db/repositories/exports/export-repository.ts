@@ -3,6 +3,7 @@
 // `batchSize` rows after the last key of the previous one, so a million-row export holds one batch.
 // Entities are read through the entity list's own stream (intel-entity-repository.ts streamIntelEntities).
 import type { Knex } from 'knex';
+import { CASE_VICTIMS_SQL } from '../analytics/victim-repository';
 import type { GraphEntityType } from '../../../domain/intelligence/entity-types';
 import type { TlpLabel } from '../../../domain/intelligence/indicators';
 import type { CampaignRow } from '../campaigns/campaign-repository';
@@ -239,17 +240,6 @@ export interface ResearcherGroup {
   /** Per currency, with the distinct victims behind that currency's losses. */
   losses: Array<{ currency: string; amount: string; victims: number }>;
 }
-
-/**
- * The victims a case stands for, as keys (`intake:<id>`, `case:<id>`): its attached intakes (by
- * intakes.case_id or a case link), else the case itself. A LATERAL subquery over the case `c`.
- */
-export const CASE_VICTIMS_SQL = (c: string) => `(
-  SELECT COALESCE(a.victim, 'case:' || ${c}.id::text) AS victim
-    FROM (SELECT 1) one
-    LEFT JOIN (SELECT 'intake:' || i.id::text AS victim FROM intakes i WHERE i.case_id = ${c}.id
-               UNION SELECT 'intake:' || cl.target_id FROM case_links cl WHERE cl.case_id = ${c}.id AND cl.target_type = 'intake') a ON true
-)`;
 
 /**
  * Entities counted by type, wallet network, case taxonomy, country and month first seen, with the
