@@ -386,7 +386,10 @@ export async function activityTimeline(knex: Knex, viewer: Viewer, opts: { limit
   const as_of = new Date().toISOString();
   if (aggregateOnly(viewer)) {
     const since = opts.since ?? new Date(Date.now() - 30 * 86_400_000);
-    return { as_of, buckets: (await activityEventCounts(knex, since)).map((b) => ({ day: b.day, kind: b.kind, count: b.n })) };
+    // A day's intakes, cases, decisions or referrals are a group of victims like any other.
+    const aboutVictims = new Set(['intake_received', 'case_opened', 'review_decided', 'referral_created']);
+    const count = (kind: string, n: number) => (aboutVictims.has(kind) ? suppressedCount(n, viewer.minVictims) : n);
+    return { as_of, buckets: (await activityEventCounts(knex, since)).map((b) => ({ day: b.day, kind: b.kind, count: count(b.kind, b.n) })) };
   }
   const events = await activityEvents(knex, opts.limit, opts.since);
   return { as_of, items: events.map((e) => ({ at: e.at.toISOString(), kind: e.kind, record_type: e.record_type, record_id: e.record_id })) };

@@ -122,7 +122,7 @@ describe('small groups are suppressed by victims for researchers', function () {
     assert.ok(sankeyR.links.some((l: Json) => l.target === 'advance-fee/lottery'));
   });
 
-  it('researchers get no day of the trend or funnel counting two reports, and see a day of five', async () => {
+  it('researchers get no day of the trend, funnel or activity timeline counting two reports, and see a day of five', async () => {
     // 3 and 4 March 1999: days no other suite writes to.
     for (let i = 0; i < 2; i++) await insertIntake(knex, { created_at: new Date('1999-03-03T10:00:00Z') });
     for (let i = 0; i < 5; i++) await insertIntake(knex, { created_at: new Date('1999-03-04T10:00:00Z') });
@@ -135,6 +135,10 @@ describe('small groups are suppressed by victims for researchers', function () {
     assert.equal(await funnel('analyst', 'since=1999-03-03&until=1999-03-03'), 2);
     assert.equal(await funnel('researcher', 'since=1999-03-03&until=1999-03-03'), null);
     assert.equal(await funnel('researcher', 'since=1999-03-04&until=1999-03-04'), 5);
+    const timeline = await get('/analytics/widgets/activity-timeline?since=1999-03-03T00:00:00Z', 'researcher');
+    const day = (d: string) => timeline.buckets.find((b: Json) => b.day === d && b.kind === 'intake_received');
+    assert.equal(day('1999-03-03').count, null);
+    assert.equal(day('1999-03-04').count, 5);
   });
 
   it('the entity explorer withholds the loss and victims of an entity that two victims mention from researchers, and its loss filter ignores it', async () => {

@@ -186,7 +186,10 @@ export const ActivityTimelineSchema = z
   .object({
     as_of: AsOf,
     items: z.array(z.object({ at: z.string(), kind: z.string(), record_type: z.string(), record_id: z.string() })).optional().describe('newest first; not for researchers'),
-    buckets: z.array(z.object({ day: z.string(), kind: z.string(), count: z.number().int() })).optional().describe('researchers: counts per UTC day and kind'),
+    buckets: z
+      .array(z.object({ day: z.string(), kind: z.string(), count: z.number().int().nullable() }))
+      .optional()
+      .describe('researchers: counts per UTC day and kind; a count of intakes, cases, decisions or referrals below SVC_EXPORTS__MIN_GROUP_SIZE (but not zero) is null'),
   })
   .meta({ id: 'ActivityTimeline' });
 

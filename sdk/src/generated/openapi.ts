@@ -2428,9 +2428,9 @@ export interface components {
         ActivityTimeline: {
             /** @description when the aggregations behind this answer were last refreshed (ISO 8601 UTC) */
             as_of: string;
-            /** @description researchers: counts per UTC day and kind */
+            /** @description researchers: counts per UTC day and kind; a count of intakes, cases, decisions or referrals below SVC_EXPORTS__MIN_GROUP_SIZE (but not zero) is null */
             buckets?: {
-                count: number;
+                count: number | null;
                 day: string;
                 kind: string;
             }[];
