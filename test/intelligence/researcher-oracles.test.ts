@@ -13,6 +13,7 @@ import type { Knex } from 'knex';
 import { recordSourceEntities } from '../../db/repositories/intelligence/entity-repository';
 import type { Role } from '../../domain/accounts/roles';
 import { maskOpaque } from '../../domain/intelligence/entity-masking';
+import { opaqueMask } from '../../db/repositories/intelligence/masked-search-repository';
 import { asUser, http } from '../support/http';
 import { usersForEveryRole } from '../support/identities';
 import { startTestApi, testKnex } from '../support/platform';
@@ -130,6 +131,26 @@ describe('researchers cannot recover masked values (no oracles)', function () {
       ),
       { numRuns: 30 },
     );
+  });
+
+  it('property: the rendering the search matches in SQL is the one researchers are shown (maskOpaque), for any text', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.string({ unit: 'binary', maxLength: 12 }).filter((v) => !v.includes('\u0000')), { minLength: 1, maxLength: 50 }), async (values) => {
+        const { rows } = await knex.raw<{ rows: Array<{ m: string }> }>(`SELECT ${opaqueMask('v')} AS m FROM unnest(?::text[]) WITH ORDINALITY AS t(v, n) ORDER BY n`, [values]);
+        assert.deepEqual(rows.map((r) => r.m), values.map(maskOpaque));
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('answers any query a researcher types with 200, stars, wildcards and odd characters included', async () => {
+    for (const q of ['\u0000abc', '\u202eab*', 'a%_*', '****', '\\*\\*', '😀😀*', "'; --"]) {
+      const res = await http(`${url}/discovery/search?q=${encodeURIComponent(q)}`, { headers: as.researcher });
+      assert.ok(res.status === 200 || res.status === 400, `${JSON.stringify(q)}: ${res.status} ${res.text}`);
+      assert.equal(res.status, (await http(`${url}/discovery/search?q=${encodeURIComponent(q)}`, { headers: as.analyst })).status, 'as for an analyst');
+    }
+    // `%` and `_` are plain characters, not wildcards: they match no rendering.
+    assert.deepEqual((await discovery('researcher', '%_%', 'email')).items, []);
   });
 
   const keyRoutes = (type: string, value: string) => [

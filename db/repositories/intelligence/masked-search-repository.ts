@@ -10,7 +10,7 @@ import type { EntitySearchHit } from './intel-read-repository';
  * `****`, a longer one keeps its first two and last two characters around `****`. PostgreSQL counts
  * characters as maskOpaque does (code points); the tests hold the two to the same answers.
  */
-const opaqueMask = (col: string) => `(CASE WHEN char_length(${col}) <= 6 THEN '****' ELSE left(${col}, 2) || '****' || right(${col}, 2) END)`;
+export const opaqueMask = (col: string) => `(CASE WHEN char_length(${col}) <= 6 THEN '****' ELSE left(${col}, 2) || '****' || right(${col}, 2) END)`;
 
 /**
  * Entities whose masked value or masked display value contains `term` (case-insensitive, literally:
