@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['.mocharc.cjs', 'node_modules/**', '.data/**', 'dist/**', 'console/dist/**', 'console/.dist-*/**', 'bin/**', '.ci/**', 'coverage/**'] },
+  { ignores: ['.mocharc.cjs', 'node_modules/**', '.data/**', 'dist/**', 'console/dist/**', 'sdk/dist/**', 'console/.dist-*/**', 'bin/**', '.ci/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -66,7 +66,12 @@ export interface ActivityDeps {
   /** This worker's own task queue for browser activities (worker-specific task queue); default from config. */
   browserQueue?: string;
   /** Test hooks (never set in production). */
-  hooks?: { beforeReportStore?: () => Promise<void>; afterDeliveryClaim?: () => Promise<void> };
+  hooks?: {
+    beforeReportStore?: () => Promise<void>;
+    afterDeliveryClaim?: () => Promise<void>;
+    /** Called when an intake file is marked `parsing`, before its parser starts. */
+    beforeIntakeFileRead?: (file: { intakeId: string; filename: string }) => Promise<void>;
+  };
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -75,7 +80,7 @@ export function createActivities(deps: ActivityDeps) {
   const schedule = createScheduleActivities({ knex });
   const generation = createReportGenerationActivities({ knex, blobs, browser, log, rowCap: config.reports.row_cap, beforeStore: deps.hooks?.beforeReportStore });
   const delivery = createReportDeliveryActivities({ knex, blobs, log, smtp: config.smtp, afterClaim: deps.hooks?.afterDeliveryClaim });
-  const intake = createIntakeActivities({ knex, blobs, log, temporal: deps.temporal, config });
+  const intake = createIntakeActivities({ knex, blobs, log, temporal: deps.temporal, config, beforeFileRead: deps.hooks?.beforeIntakeFileRead });
   const investigations = createInvestigationActivities({
     knex, blobs, log, config,
     allowlist: deps.resources.walletAllowlist.pairs,

@@ -6,6 +6,7 @@ import { createAuthenticator, type Authenticator } from './auth/authenticate';
 import { ApiError, NotFoundError, errorBody } from './errors';
 import { buildRouter } from './register-routes';
 import { allRoutes } from './route-table';
+import { securityHeaders } from './security-headers';
 import type { RouteDef } from './route-definition';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -21,6 +22,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   const app = new Koa({ proxy: deps.config.api.trust_forwarded_headers });
   app.silent = true;
 
+  app.use(securityHeaders);
   app.use(async (ctx, next) => {
     const incoming = ctx.get('x-request-id');
     const requestId = REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();

@@ -22,9 +22,13 @@ export const standardErrorResponses = {
   500: { description: 'Internal error (no internals are returned)', schema: ErrorSchema },
 } as const;
 
-/** Text stored in PostgreSQL, which refuses the NUL character: refused here as a 400 instead. */
+/**
+ * Text stored in PostgreSQL, which refuses the NUL character: refused here as a 400 instead. Written
+ * `\x00`, which every regex engine a client may check the documented pattern with reads (Go's RE2
+ * has no `\u` escape).
+ */
 // eslint-disable-next-line no-control-regex -- matching NUL is the point
-export const NO_NUL = /^[^\u0000]*$/;
+export const NO_NUL = /^[^\x00]*$/;
 export const storedText = (max: number) => z.string().max(max).regex(NO_NUL, 'must not contain NUL characters');
 
 export const EmailAddressSchema = z

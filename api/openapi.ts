@@ -62,6 +62,18 @@ function sharedErrorResponses(route: RouteDef): Record<number, ResponseSpec> {
   return out;
 }
 
+const isJsonMediaType = (type: string) => /^application\/(?:[\w.-]+\+)?json\b/i.test(type);
+
+/**
+ * A file answer (a download, a page, an asset): bytes, `type: string, format: binary`, which client
+ * generators turn into a file or blob. A JSON file is JSON (any value); a byte range of it (206) is
+ * not, so that media type documents no schema rather than tell a client or fuzzer to parse a slice.
+ */
+function fileMedia(type: string, status: string): Record<string, unknown> {
+  if (!isJsonMediaType(type)) return { schema: { type: 'string', format: 'binary' } };
+  return status === '206' ? {} : { schema: {} };
+}
+
 export function buildOpenApiDocument(routes: RouteDef[]): Record<string, unknown> {
   const components: Record<string, JsonSchema> = {};
   const paths: Record<string, Record<string, unknown>> = {};
@@ -69,13 +81,12 @@ export function buildOpenApiDocument(routes: RouteDef[]): Record<string, unknown
     const responses: Record<string, unknown> = {};
     for (const [status, spec] of Object.entries({ ...sharedErrorResponses(route), ...route.responses })) {
       const contentTypes = spec.contentType === undefined ? ['application/json'] : [spec.contentType].flat();
-      // A media type without a schema says "no documented structure" (downloads, byte ranges of them):
-      // `schema: {}` would claim the body parses as that type, which a byte range of a JSON file does not.
-      const media = spec.schema ? { schema: toSchema(spec.schema, 'output', components) } : {};
+      const schema = spec.schema ? toSchema(spec.schema, 'output', components) : null;
+      const media = (type: string) => (schema ? { schema } : fileMedia(type, status));
       responses[status] = {
         description: spec.description,
         ...(spec.schema || spec.contentType
-          ? { content: { ...Object.fromEntries(contentTypes.map((type) => [type, media])), ...Object.fromEntries((spec.otherContentTypes ?? []).map((type) => [type, {}])) } }
+          ? { content: { ...Object.fromEntries(contentTypes.map((type) => [type, media(type)])), ...Object.fromEntries((spec.otherContentTypes ?? []).map((type) => [type, fileMedia(type, status)])) } }
           : {}),
       };
     }

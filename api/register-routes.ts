@@ -6,6 +6,7 @@ import { decideAccess } from '../domain/accounts/access-policy';
 import type { AppDeps } from './app-deps';
 import type { Authenticator } from './auth/authenticate';
 import { ApiError, BadRequestError, ForbiddenError, PayloadTooLargeError, UnauthorizedError, UnsupportedMediaTypeError } from './errors';
+import { assertJsonDepth } from './json-depth';
 import { parsePart } from './request-validation';
 import type { RouteDef } from './route-definition';
 
@@ -60,7 +61,10 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, authenticate: Aut
         if (hasBody && !ctx.is('application/json')) {
           throw new UnsupportedMediaTypeError('this endpoint takes application/json');
         }
-        if (hasBody) await jsonBody(ctx, async () => undefined);
+        if (hasBody) {
+          await jsonBody(ctx, async () => undefined);
+          assertJsonDepth((ctx.request as { body?: unknown }).body, deps.config.api.json_max_depth);
+        }
       }
       await next();
     };

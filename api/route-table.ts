@@ -24,6 +24,7 @@ import { systemRoutes } from './routes/system/system-routes';
 import { taskRoutes } from './routes/tasks/task-routes';
 import { exportRoutes } from './routes/exports/export-routes';
 import { feedRoutes } from './routes/exports/feed-routes';
+import { mispRoutes } from './routes/exports/misp-routes';
 import { taxiiRoutes } from './routes/exports/taxii-routes';
 
 let routes: RouteDef[] | null = null;
@@ -56,6 +57,7 @@ export function allRoutes(): RouteDef[] {
     ...exportRoutes,
     ...feedRoutes,
     ...taxiiRoutes,
+    ...mispRoutes,
   ];
   return routes;
 }

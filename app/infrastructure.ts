@@ -14,13 +14,18 @@ export interface Infrastructure {
   stop(): Promise<void>;
 }
 
+/** The embedded cluster's data directory (its password is kept beside it, `pg.password`). */
+function platformPostgresDir(config: AppConfig): string {
+  return path.join(config.data_dir, 'pg');
+}
+
 /**
  * The platform's own embedded PostgreSQL (data under SVC_DATA_DIR/pg, SVC_POSTGRES__* settings):
  * the one start-up of `npm start` and of a CLI command run while the platform is down.
  */
 export function startPlatformPostgres(config: AppConfig, log: Logger): Promise<RunningPostgres> {
   return startEmbeddedPostgres({
-    dataDir: path.join(config.data_dir, 'pg'),
+    dataDir: platformPostgresDir(config),
     port: config.postgres.port,
     database: config.postgres.database,
     persistent: true,
@@ -81,7 +86,7 @@ export async function startInfrastructure(config: AppConfig, log: Logger, progre
 /** Where a separately started API, worker or CLI finds the platform: the settings, else `npm start`'s embedded defaults. */
 export function platformAddresses(config: AppConfig): { databaseUrl: string; temporalAddress: string } {
   return {
-    databaseUrl: config.database_url ?? embeddedPostgresUrl(config.postgres.port, config.postgres.database),
+    databaseUrl: config.database_url ?? embeddedPostgresUrl(platformPostgresDir(config), config.postgres.port, config.postgres.database),
     temporalAddress: config.temporal_address ?? `${config.temporal.ip}:${config.temporal.port}`,
   };
 }

@@ -59,6 +59,15 @@ export const configSchema = z.strictObject({
       trust_proxy_header: bool.default(false).describe('trust the identity-aware proxy\'s identity header'),
       allow_unverified_header: bool.default(false).describe('acknowledge trusting that header without an IAP assertion on a non-loopback `SVC_API__HOST` (warned about at every start)'),
       identity_header: z.string().min(1).default('x-goog-authenticated-user-email').describe('the proxy\'s identity header'),
+      identity_prefix: z
+        .string()
+        .regex(/^(?:none|[A-Za-z0-9._-]+:)$/, 'a prefix ending in a colon (accounts.google.com:), or none')
+        .default('accounts.google.com:')
+        .transform((v) => (v === 'none' ? '' : v))
+        .meta({
+          description: 'what the identity header\'s value must start with, exactly, before the e-mail (IAP sends `accounts.google.com:`); `none`: the bare e-mail. Another prefix, a repeated header or a comma-joined value is a 401',
+          accepted: '`name:` or `none`',
+        }),
       iap_audience: z.string().min(1).optional().describe('when set, `X-Goog-IAP-JWT-Assertion` must verify for this audience'),
       iap_jwks_url: z.string().url().optional().describe('the JWKS URL of the assertion\'s keys'),
       iap_public_key: z.string().min(1).optional().describe('the assertion\'s key instead: a PEM public key (RSA or EC) or a JWKS JSON'),
@@ -110,6 +119,7 @@ export const configSchema = z.strictObject({
   api: z
     .strictObject({
       body_limit_mb: int(1, 1024).default(25).describe('largest JSON request body'),
+      json_max_depth: int(2, 1000).default(64).describe('deepest nesting of arrays and objects a JSON body (and the intake form\'s `payload` part) may have; deeper is a 400 `json_too_deep` naming the limit'),
       host: z.string().min(1).default('127.0.0.1').describe('the address the API listens on (`0.0.0.0` for all interfaces; trusting the proxy header there needs an IAP audience or the acknowledgement, see docs/security.md)'),
       trust_forwarded_headers: bool.default(false).describe('trust `X-Forwarded-For` / `-Proto` / `-Host` (client IP, protocol); only behind a proxy that sets them'),
     })
@@ -161,6 +171,16 @@ export const configSchema = z.strictObject({
       max_files: int(0, 1000).default(20).describe('most files per intake submission'),
       max_total_mb: int(1, 4096).default(100).describe('most file bytes per intake submission, all files together'),
       auto_investigate: bool.default(false).describe('the entities step starts an investigation of each http(s) URL an intake names (at most 10 per intake; scan ids derived from intake and URL, so a retry starts nothing twice)'),
+    })
+    .prefault({}),
+  // Every intake file is read in a parser process of its own, killed at these bounds, so that a
+  // hostile file costs its own reading and never the worker or the API (docs/security.md#parser-limits).
+  parser: z
+    .strictObject({
+      max_text_mb: int(1, 256).default(2).describe('most text kept from one intake file, in MiB of characters; beyond it the file is `truncated` (its first part is read). Entity extraction reads at most this much of each text'),
+      timeout_seconds: int(1, 3600).default(60).describe('longest a parser process may run on one file (or entity extraction on one text); then it is killed and the file marked `skipped_too_large`'),
+      max_memory_mb: int(64, 65536).default(512).describe('most memory of one parser process (resident set; its JavaScript heap gets three quarters of it); over it the process is killed and the file marked `skipped_too_large`'),
+      max_concurrent: int(1, 64).default(2).describe('parser processes one worker runs at once (more files wait their turn)'),
     })
     .prefault({}),
   vault: z

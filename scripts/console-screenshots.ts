@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   try {
     const call = async (who: string, method: string, p: string, body?: unknown) => {
       const res = await fetch(`${api.url}${p}`, {
-        method, headers: { 'X-Goog-Authenticated-User-Email': who, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,
+        method, headers: { 'X-Goog-Authenticated-User-Email': `accounts.google.com:${who}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,
       });
       const text = await res.text();
       if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${text.slice(0, 300)}`);
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     await call(USERS.analyst, 'POST', '/reviews/', { case_id: other.id, reason: 'Check the extracted wallets before closing.' });
     const form = new FormData();
     form.append('payload', JSON.stringify({ reporter_name: 'A. Victim', summary: 'Lost 12,000 USDT to fast-profit site', details: 'I was told to deposit on the site and could never withdraw.', contact_email: 'victim@example.org', source: 'web-form' }));
-    const intake = await fetch(`${api.url}/intakes`, { method: 'POST', headers: { 'X-Goog-Authenticated-User-Email': USERS.analyst }, body: form });
+    const intake = await fetch(`${api.url}/intakes`, { method: 'POST', headers: { 'X-Goog-Authenticated-User-Email': `accounts.google.com:${USERS.analyst}` }, body: form });
     if (!intake.ok) throw new Error(`POST /intakes: ${intake.status} ${await intake.text()}`);
     await call(USERS.admin, 'POST', '/intelligence/scheduled-reports', { template: 'wallet-activity', cadence: 'weekly', scope: { entity_types: ['wallet', 'investigation'] }, options: { format: 'pdf' }, recipients: ['fraud-team@example.org'] });
 

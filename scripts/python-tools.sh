@@ -6,18 +6,26 @@
 #
 #   scripts/python-tools.sh schemathesis     -> .../venv/schemathesis-4.32.5/bin/schemathesis
 #   scripts/python-tools.sh stix2-validator  -> .../venv/stix2-validator-3.2.0/bin/stix2_validator
+#   scripts/python-tools.sh pymisp           -> .../venv/pymisp-2.5.34.4/bin/python
 #
 # A missing Python 3 (with venv) is an error, never a silent skip.
 set -euo pipefail
 
-tool="${1:?usage: scripts/python-tools.sh <tool>   (tools: schemathesis, wacz, stix2-validator)}"
+tool="${1:?usage: scripts/python-tools.sh <tool>   (tools: schemathesis, wacz, stix2-validator, pymisp, openapi-spec-validator, openapi-python-client)}"
 case "$tool" in
   schemathesis) version="4.32.5"; package="schemathesis==${version}"; executable="schemathesis" ;;
   # Webrecorder's WACZ validator (`wacz validate -f bundle.wacz`): the independent check of evidence bundles.
   wacz) version="0.6.0"; package="wacz==${version}"; executable="wacz" ;;
   # 3.2.0: the 3.3.1 package on PyPI ships without its JSON schemas and rejects every bundle.
   stix2-validator) version="3.2.0"; package="stix2-validator==${version}"; executable="stix2_validator" ;;
-  *) echo "python-tools: unknown tool '${tool}' (known: schemathesis, wacz, stix2-validator)" >&2; exit 2 ;;
+  # PyMISP is a library, not a command: its environment's python runs the tests' scripts (test/support/pymisp-load.py).
+  pymisp) version="2.5.34.4"; package="pymisp==${version}"; executable="python" ;;
+  # The OpenAPI 3.1 validator of the Python ecosystem (openapi-spec-validator <file>): /openapi.json must pass it.
+  openapi-spec-validator) version="0.9.0"; package="openapi-spec-validator==${version}"; executable="openapi-spec-validator" ;;
+  # Generates a Python client from /openapi.json; python-dateutil beside it runs the generated code
+  # (httpx and attrs come with the generator).
+  openapi-python-client) version="0.29.1"; package="openapi-python-client==${version} python-dateutil==2.9.0.post0"; executable="openapi-python-client" ;;
+  *) echo "python-tools: unknown tool '${tool}' (known: schemathesis, wacz, stix2-validator, pymisp, openapi-spec-validator, openapi-python-client)" >&2; exit 2 ;;
 esac
 
 python="${FIP_PYTHON:-python3}"
@@ -37,9 +45,11 @@ if [ ! -f "$marker" ]; then
   rm -rf "$venv"
   echo "python-tools: installing ${package} into ${venv}" >&2
   "$python" -m venv "$venv" >&2
-  "${venv}/bin/python" -m pip install --quiet --disable-pip-version-check --no-input "$package" >&2
+  # shellcheck disable=SC2086 # $package may name several requirements
+  "${venv}/bin/python" -m pip install --quiet --disable-pip-version-check --no-input $package >&2
   # stix2_validator has no --version (its --version takes the STIX version to check against).
-  if [ "$tool" = "stix2-validator" ]; then "${venv}/bin/python" -m pip show stix2-validator >&2; else "${venv}/bin/${executable}" --version >&2; fi
+  # PyMISP is a library: its version is what pip shows.
+  if [ "$tool" = "stix2-validator" ] || [ "$tool" = "pymisp" ]; then "${venv}/bin/python" -m pip show "$tool" >&2; else "${venv}/bin/${executable}" --version >&2; fi
   echo "$package" >"$marker"
 fi
 echo "${venv}/bin/${executable}"

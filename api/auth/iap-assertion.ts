@@ -80,6 +80,8 @@ export function createIapVerifier(auth: AppConfig['auth']): IapVerifier | null {
           audience: auth.iap_audience,
           issuer: auth.iap_issuer,
           algorithms,
+          // An assertion without an expiry would be good forever once leaked: exp is required.
+          requiredClaims: ['exp'],
         });
         if (typeof payload.email !== 'string') throw new Error('assertion has no email claim');
         return payload.email.toLowerCase();

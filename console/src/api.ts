@@ -83,9 +83,13 @@ export async function objectUrl(path: string): Promise<string> {
 
 let openApiPaths: Promise<Set<string>> | null = null;
 
-/** The API's documented paths (features other parts of the platform add appear here when present). */
+/**
+ * The API's documented paths (features other parts of the platform add appear here when present),
+ * as the document writes them: `/investigations/ssi/{scan_id}/evidence-bundle`, never key-translated.
+ */
 export function availablePaths(): Promise<Set<string>> {
-  openApiPaths ??= getUntyped<{ paths?: Record<string, unknown> }>('/openapi.json')
+  openApiPaths ??= sdk()
+    .openapi()
     .then((doc) => new Set(Object.keys(doc.paths ?? {})))
     .catch(() => new Set<string>());
   return openApiPaths;

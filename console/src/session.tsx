@@ -43,11 +43,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const refresh = () => setVersion((v) => v + 1);
       if (local) {
         const chosen = getIdentityHeader();
-        const known = chosen && chosen.name === local.identityHeader && local.users.some((u) => u.email === chosen.value);
+        const known = chosen && chosen.name === local.identityHeader && local.users.some((u) => `${local.identityPrefix}${u.email}` === chosen.value);
         if (!known) {
           setIdentityHeader(null);
           const l = local;
-          if (live) setSession({ state: 'choose-user', local: l, signIn: (email) => { setIdentityHeader({ name: l.identityHeader, value: email }); refresh(); } });
+          if (live) setSession({ state: 'choose-user', local: l, signIn: (email) => { setIdentityHeader({ name: l.identityHeader, value: `${l.identityPrefix}${email}` }); refresh(); } });
           return;
         }
       } else {

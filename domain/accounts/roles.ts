@@ -28,9 +28,16 @@ export type Principal =
   | { kind: 'user'; email: string; roles: Role[] }
   | { kind: 'service'; keyId: string; name: string; scopes: ApiKeyScope[] };
 
-/** `accounts.google.com:alice@example.org` -> `alice@example.org` (lower-cased). */
-export function parseProxyIdentity(headerValue: string): string | null {
-  const value = headerValue.trim();
-  const email = value.includes(':') ? value.slice(value.lastIndexOf(':') + 1) : value;
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email.toLowerCase() : null;
+const EMAIL_RE = /^[^\s@,:;<>"]+@[^\s@,:;<>"]+\.[^\s@,:;<>".]+$/;
+
+/**
+ * The e-mail of an identity header value that is exactly `<prefix><e-mail>`
+ * (`accounts.google.com:alice@example.org` -> `alice@example.org`, lower-cased), else null. Nothing
+ * else is accepted: another prefix (`evil.com:admin@…`), none when one is expected, a
+ * comma-joined list (what Node makes of a repeated header), white space, a second colon.
+ */
+export function parseProxyIdentity(headerValue: string, prefix: string): string | null {
+  if (!headerValue.startsWith(prefix)) return null;
+  const email = headerValue.slice(prefix.length);
+  return EMAIL_RE.test(email) ? email.toLowerCase() : null;
 }

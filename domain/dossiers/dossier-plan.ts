@@ -3,6 +3,7 @@
 //   queued ──> collecting ──> signing ──> ready
 //      └───────────┴─────────────┴──────> failed
 import { z } from 'zod';
+import { nameText } from '../text-safety';
 
 export const DOSSIER_STATUSES = ['queued', 'collecting', 'signing', 'ready', 'failed'] as const;
 export type DossierStatus = (typeof DOSSIER_STATUSES)[number];
@@ -16,7 +17,7 @@ export const MAX_PLAN_ENTITIES = 500;
 
 export const DossierPlanSchema = z
   .object({
-    title: z.string().trim().min(1).max(300),
+    title: nameText(300),
     case_id: z.string().uuid().optional(),
     scan_ids: z.array(z.string().uuid()).max(MAX_PLAN_SCANS).optional(),
     entity_ids: z.array(z.string().uuid()).max(MAX_PLAN_ENTITIES).optional(),

@@ -1,16 +1,18 @@
 // Pure rules for submitted files: safe names and the content type decided from the bytes.
+import { stripUnsafeNameCharacters } from '../text-safety';
 
 const MAX_NAME = 200;
 
 /**
  * A file name safe to store and to send back in Content-Disposition: the last path segment, no
- * control or shell/path characters, no leading dots, at most 200 characters (extension kept).
+ * control (C0, DEL, C1: each an underscore) or shell/path characters, no bidirectional formatting
+ * (removed: U+202E would make `x<U+202E>fdp.exe` read as `xexe.pdf`), no leading dots, at most 200
+ * characters (extension kept).
  */
 export function sanitizeFilename(raw: string | null | undefined, fallback = 'file'): string {
   const base = (raw ?? '').normalize('NFC').split(/[\\/]/).pop() ?? '';
-  let name = base
-    // eslint-disable-next-line no-control-regex -- control characters are what this removes
-    .replace(/[\u0000-\u001f\u007f<>:"|?*;`$]/g, '_')
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
+  let name = stripUnsafeNameCharacters(base.replace(/[\u0000-\u001f\u007f-\u009f<>:"|?*;`$]/g, '_'))
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^\.+/, '');

@@ -1,6 +1,7 @@
 // What an investigation is asked to do (POST /investigations/ssi), its named states and statuses,
 // and the workflow's input. Pure: shared by the API, the workflow and the activities.
 import { z } from 'zod';
+import { nameText } from '../text-safety';
 
 export const INVESTIGATION_STATES = ['QUEUED', 'NAVIGATE', 'CAPTURE', 'EXPLORE', 'DISCOVER_COIN_TABS', 'EXTRACT_WALLETS', 'COMPLETE', 'FAILED', 'CANCELLED'] as const;
 export type InvestigationState = (typeof INVESTIGATION_STATES)[number];
@@ -40,7 +41,7 @@ export const InvestigationRequestSchema = z
       .optional()
       .describe('The playbook to follow; absent: the first enabled playbook whose URL pattern matches; null: none'),
     case_id: z.string().uuid().optional(),
-    label: z.string().min(1).max(200).optional(),
+    label: nameText(200).optional(),
     options: InvestigationOptionsSchema,
   })
   .strict();

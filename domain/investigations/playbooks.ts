@@ -2,6 +2,7 @@
 // validation of a playbook, and which playbook applies to a URL.
 // URL patterns are globs in the dialect of ./url-glob.ts (never a regular expression).
 import { z } from 'zod';
+import { nameText } from '../text-safety';
 import { compileGlob, globMatches, globSubject, GlobSyntaxError, MAX_PATTERN_LENGTH, MAX_PATTERNS, type CompiledGlob } from './url-glob';
 
 const Selector = z
@@ -62,7 +63,7 @@ export const UrlPatternSchema = z
 
 export const PlaybookInputSchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(200),
+    name: nameText(200),
     url_patterns: z.array(UrlPatternSchema).min(1).max(MAX_PATTERNS),
     steps: z.array(PlaybookStepSchema).max(100).default([]),
     enabled: z.boolean().default(true),

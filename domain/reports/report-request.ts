@@ -1,6 +1,7 @@
 // The shape of a report request (template, scope, options), shared by schedules and one-off reports,
 // validated the same way everywhere.
 import { z } from 'zod';
+import { nameText } from '../text-safety';
 import { REPORT_FORMATS } from './report-content';
 import { ENTITY_TYPES, REPORT_TEMPLATES, findTemplate } from './report-templates';
 
@@ -21,7 +22,7 @@ export const ReportScopeSchema = z
 export const ReportOptionsSchema = z
   .object({
     format: z.enum(REPORT_FORMATS),
-    title: z.string().min(1).max(200).optional(),
+    title: nameText(200).optional(),
   })
   .strict()
   .meta({ id: 'ReportOptions' });

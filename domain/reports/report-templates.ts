@@ -15,6 +15,8 @@ export interface ReportTemplate {
   title: string;
   description: string;
   defaultEntityTypes: EntityType[];
+  /** Kinds whose records of the period are also counted per status, in sections before the lists. */
+  statusCounts?: EntityType[];
   scopeKeys: ScopeKey[];
 }
 
@@ -66,9 +68,10 @@ export const REPORT_TEMPLATES: readonly ReportTemplate[] = [
   {
     name: 'intake-digest',
     title: 'Intake digest',
-    description: 'Victim submissions of the period by source and status (never their contact data).',
-    defaultEntityTypes: ['intake'],
-    // No `sources` here: intakes are not stored by this platform version, so it could not be applied.
+    description: 'Victim submissions and cases of the period: counts per status, then each intake and case (never contact data; bank details in their text masked).',
+    defaultEntityTypes: ['intake', 'case'],
+    statusCounts: ['intake', 'case'],
+    // No `sources`: the digest covers every intake of the period, whatever channel it came in by.
     scopeKeys: [ENTITY_TYPES_KEY, SINCE_DAYS_KEY],
   },
 ];

@@ -9,6 +9,7 @@ export const PUBLIC_FAILURE_TYPES: ReadonlySet<string> = new Set([
   'ChromiumUnavailable',
   'IntakeNotFound',
   'IntakeStepOrder',
+  'IntakeStepAbandoned',
   'InvestigationTargetBlocked',
   'DossierSourceMissing',
 ]);

@@ -2,6 +2,7 @@
 // frame), list its links, find coin buttons and tabs, click one and wait for the DOM to change.
 import type { Page } from 'playwright-core';
 import { COIN_TAB_LABEL_SOURCE, type FoundLink } from '../../domain/investigations/page-links';
+import { stripUnsafeNameCharacters } from '../../domain/text-safety';
 
 /** Waits for the load, a short network quiet, then until the DOM has not changed for `quietMs`. */
 export async function settle(page: Page, opts: { quietMs: number; maxMs: number }): Promise<void> {
@@ -33,8 +34,13 @@ export async function snapshotHtml(page: Page): Promise<string> {
   return parts.join('');
 }
 
+/**
+ * The page's title as stored and shown (results, console, reports): a hostile site's title loses
+ * bidirectional formatting and control characters like any stored name; the captured HTML keeps
+ * the original.
+ */
 export async function pageTitle(page: Page): Promise<string | null> {
-  return (await page.title().catch(() => '')) || null;
+  return stripUnsafeNameCharacters(await page.title().catch(() => '')).trim() || null;
 }
 
 /** Links of every frame (anchors and areas), with their visible text. */

@@ -28,13 +28,23 @@ export const OPAQUE_FIELDS: readonly string[] = Object.freeze([
   'objects',
 ]);
 
-/** `campaign_id` -> `campaignId`, `timeout_s` -> `timeoutS`; a key without `_x` is unchanged. */
+/**
+ * Only identifiers are translated: a key that is not one (a path template such as
+ * `/investigations/ssi/{scan_id}`, a header name, a MIME type, `_id`) is data and passes unchanged,
+ * so the keys of a map of paths keep their path parameters' names.
+ */
+const SNAKE_IDENTIFIER = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+const CAMEL_IDENTIFIER = /^[a-z][a-zA-Z0-9]*$/;
+
+/** `campaign_id` -> `campaignId`, `timeout_s` -> `timeoutS`; a key without `_x`, or that is no snake_case identifier, is unchanged. */
 export function snakeToCamel(key: string): string {
+  if (!SNAKE_IDENTIFIER.test(key)) return key;
   return key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 }
 
-/** `campaignId` -> `campaign_id`; a key without capitals is unchanged. */
+/** `campaignId` -> `campaign_id`; a key without capitals, or that is no camelCase identifier, is unchanged. */
 export function camelToSnake(key: string): string {
+  if (!CAMEL_IDENTIFIER.test(key)) return key;
   return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
@@ -61,7 +71,7 @@ export interface KeyTranslator {
   fromWire(value: unknown): unknown;
   /** `body.campaign_id` -> `body.campaignId` (segments after an opaque field stay as they are). */
   pathFromWire(path: string): string;
-  /** A query or path parameter name: camelCase -> snake_case. */
+  /** A query parameter name: camelCase -> snake_case (path parameters are never renamed). */
   nameToWire(name: string): string;
 }
 

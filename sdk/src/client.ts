@@ -1,10 +1,18 @@
 // The client: a typed generic `request` over every path of the generated OpenAPI types, plus
 // hand-written route groups (camelCase methods and payloads) for the platform's main features.
-import { toDownload, type Download } from './download';
-import { FipTaskFailedError, FipTimeoutError } from './errors';
-import { PagedList } from './pagination';
-import { Transport, type ApiKind, type ClientOptions, type RequestOptions } from './transport';
-import type { BodyOf, HttpMethod, Operation, Page, PathParamsOf, PathsWith, QueryOf, ResponseOf, Schema } from './types';
+import { toDownload, type Download } from './download.js';
+import { FipTaskFailedError, FipTimeoutError } from './errors.js';
+import { PagedList } from './pagination.js';
+import { Transport, type ApiKind, type ClientOptions, type RequestOptions } from './transport.js';
+import type { BodyOf, HttpMethod, Operation, Page, PathParamsOf, PathsWith, QueryOf, ResponseOf, Schema } from './types.js';
+
+/** The parts of an OpenAPI document the SDK's callers read; the rest is there as served. */
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; [key: string]: unknown };
+  paths: Record<string, Record<string, unknown>>;
+  [key: string]: unknown;
+}
 
 export type TypedRequestOptions<O> = Omit<RequestOptions, 'path' | 'query' | 'body'> & {
   path?: PathParamsOf<O>;
@@ -88,15 +96,15 @@ export class ScheduledReportsApi extends Group {
 
 export class TasksApi extends Group {
   get(taskId: string, call: Call = {}): Promise<Task> {
-    return this.t.json('GET', '/tasks/{task_id}', { ...call, path: { taskId } });
+    return this.t.json('GET', '/tasks/{task_id}', { ...call, path: { task_id: taskId } });
   }
 
   cancel(taskId: string, call: Call = {}): Promise<Task> {
-    return this.t.json('POST', '/tasks/{task_id}/update', { ...call, path: { taskId }, body: { status: 'cancelled' } });
+    return this.t.json('POST', '/tasks/{task_id}/update', { ...call, path: { task_id: taskId }, body: { status: 'cancelled' } });
   }
 
   addNote(taskId: string, note: string, percent?: number, call: Call = {}): Promise<Task> {
-    return this.t.json('POST', '/tasks/{task_id}/update', { ...call, path: { taskId }, body: { progress: { note, ...(percent === undefined ? {} : { percent }) } } });
+    return this.t.json('POST', '/tasks/{task_id}/update', { ...call, path: { task_id: taskId }, body: { progress: { note, ...(percent === undefined ? {} : { percent }) } } });
   }
 
   /**
@@ -208,19 +216,19 @@ export class CasesApi extends Group {
   }
 
   get(caseId: string, call: Call = {}): Promise<Schema<'CaseDetail'>> {
-    return this.t.json('GET', '/cases/{case_id}', { ...call, path: { caseId } });
+    return this.t.json('GET', '/cases/{case_id}', { ...call, path: { case_id: caseId } });
   }
 
-  update(caseId: string, input: NonNullable<BodyOf<Operation<'/cases/{id}', 'patch'>>>, call: Call = {}): Promise<Schema<'Case'>> {
-    return this.t.json('PATCH', '/cases/{id}', { ...call, path: { id: caseId }, body: input });
+  update(caseId: string, input: NonNullable<BodyOf<Operation<'/cases/{case_id}', 'patch'>>>, call: Call = {}): Promise<Schema<'Case'>> {
+    return this.t.json('PATCH', '/cases/{case_id}', { ...call, path: { case_id: caseId }, body: input });
   }
 
   leaReferral(caseId: string, call: Call = {}): Promise<Schema<'LeaReferral'>> {
-    return this.t.json('GET', '/cases/{id}/lea-referral', { ...call, path: { id: caseId } });
+    return this.t.json('GET', '/cases/{case_id}/lea-referral', { ...call, path: { case_id: caseId } });
   }
 
-  referToLea(caseId: string, input: Json<'/cases/{id}/lea-referral'>, call: Call = {}): Promise<Schema<'LeaReferral'>> {
-    return this.t.json('POST', '/cases/{id}/lea-referral', { ...call, path: { id: caseId }, body: input });
+  referToLea(caseId: string, input: Json<'/cases/{case_id}/lea-referral'>, call: Call = {}): Promise<Schema<'LeaReferral'>> {
+    return this.t.json('POST', '/cases/{case_id}/lea-referral', { ...call, path: { case_id: caseId }, body: input });
   }
 }
 
@@ -235,7 +243,7 @@ export class ReviewsApi extends Group {
   }
 
   forCase(caseId: string, call: Call = {}): PagedList<Schema<'Review'>> {
-    return this.paged('/reviews/case/{case_id}', {}, { caseId }, call);
+    return this.paged('/reviews/case/{case_id}', {}, { case_id: caseId }, call);
   }
 
   get(id: string, call: Call = {}): Promise<Schema<'Review'>> {
@@ -288,7 +296,7 @@ export class InvestigationsApi extends Group {
   }
 
   get(scanId: string, call: Call = {}): Promise<Schema<'InvestigationDetail'>> {
-    return this.t.json('GET', '/investigations/ssi/{scan_id}', { ...call, path: { scanId } });
+    return this.t.json('GET', '/investigations/ssi/{scan_id}', { ...call, path: { scan_id: scanId } });
   }
 
   /** The wallets one investigation found (from its detail). */
@@ -298,12 +306,31 @@ export class InvestigationsApi extends Group {
 
   /** The scan's wallets as CSV or XLSX, streamed. */
   async exportWallets(scanId: string, format: 'csv' | 'xlsx', call: Call = {}): Promise<Download> {
-    return toDownload(await this.t.send('GET', `/investigations/ssi/{scan_id}/wallets.${format}`, { ...call, path: { scanId } }));
+    return toDownload(await this.t.send('GET', `/investigations/ssi/{scan_id}/wallets.${format}`, { ...call, path: { scan_id: scanId } }));
   }
 
   /** A captured page's artifact (screenshot, DOM or HAR), streamed. */
   async artifact(scanId: string, pageId: string, artifact: 'screenshot' | 'dom' | 'har', call: Call = {}): Promise<Download> {
-    return toDownload(await this.t.send('GET', '/investigations/ssi/{scan_id}/pages/{page_id}/{artifact}', { ...call, path: { scanId, pageId, artifact } }));
+    return toDownload(await this.t.send('GET', '/investigations/ssi/{scan_id}/pages/{page_id}/{artifact}', { ...call, path: { scan_id: scanId, page_id: pageId, artifact } }));
+  }
+
+  /** The signed evidence bundle (WACZ) of an ended scan, streamed; `purpose` is written to the custody and audit logs. */
+  evidenceBundle(scanId: string, options: Call & { purpose?: string } = {}): Promise<Download> {
+    return this.evidence('/investigations/ssi/{scan_id}/evidence-bundle', scanId, options);
+  }
+
+  /** The law-enforcement package (signed ZIP) of an ended scan, streamed. */
+  leaPackage(scanId: string, options: Call & { purpose?: string } = {}): Promise<Download> {
+    return this.evidence('/investigations/ssi/{scan_id}/lea-package', scanId, options);
+  }
+
+  /** The investigation report PDF of an ended scan (its X-Content-SHA256 header on `download.response`). */
+  reportPdf(scanId: string, options: Call & { purpose?: string } = {}): Promise<Download> {
+    return this.evidence('/investigations/ssi/{scan_id}/report.pdf', scanId, options);
+  }
+
+  private async evidence(path: PathsWith<'get'>, scanId: string, { purpose, ...call }: Call & { purpose?: string }): Promise<Download> {
+    return toDownload(await this.t.send('GET', path, { ...call, path: { scan_id: scanId }, query: { purpose } }));
   }
 
   /** Cross-scan wallet search (the same as client.wallets.search). */
@@ -392,6 +419,15 @@ export class FipClient {
       const page = await this.transport.json<Page<never>>('GET', path, { ...call, path: pathParams, query: { ...query, cursor } });
       return { items: page.items, nextCursor: page.nextCursor ?? null };
     });
+  }
+
+  /**
+   * The API's OpenAPI document exactly as served (never key-translated: its paths keep their
+   * parameter names, its schemas their snake_case properties).
+   */
+  async openapi(call: Call = {}): Promise<OpenApiDocument> {
+    const response = await this.transport.send('GET', '/openapi.json', call);
+    return (await response.json()) as OpenApiDocument;
   }
 
   /** Any download route, streamed. */

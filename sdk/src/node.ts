@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
-import type { Download } from './download';
+import type { Download } from './download.js';
 
 /** The download as a Node Readable (for pipes into Node streams). */
 export function toNodeReadable(download: Download | ReadableStream<Uint8Array>): Readable {

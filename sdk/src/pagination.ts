@@ -1,5 +1,5 @@
 // Cursor iteration over the API's lists ({items, next_cursor} on the wire; {items, nextCursor} in the SDK).
-import type { Page } from './types';
+import type { Page } from './types.js';
 
 /**
  * A lazily fetched list: `for await (const item of list)` walks every page; `pages()` yields

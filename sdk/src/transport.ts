@@ -2,8 +2,8 @@
 // headers, key translation (platform variant), retries of idempotent calls on 429/503, and the
 // mapping of error answers to FipApiError. Fetch only: runs in Node 20+ and browsers.
 import createFetchClient from 'openapi-fetch';
-import { identityTranslator, snakeCaseTranslator, snakeToCamel, type KeyTranslator } from './case-keys';
-import { FipApiError } from './errors';
+import { identityTranslator, snakeCaseTranslator, type KeyTranslator } from './case-keys.js';
+import { FipApiError } from './errors.js';
 
 export type ApiKind = 'core' | 'default';
 
@@ -45,7 +45,7 @@ export interface ClientOptions {
 }
 
 export interface RequestOptions {
-  /** Path parameters by name (camelCase or the template's own name). */
+  /** Path parameters by the template's own names (`{ scan_id }` for `{scan_id}`): never renamed. */
   path?: Record<string, string | number>;
   /** Query parameters (camelCase; undefined values are left out). */
   query?: object;
@@ -207,11 +207,14 @@ export class Transport {
   }
 }
 
-/** Fills `{name}` in a path template from params named `name` or its camelCase form; a missing one is a TypeError. */
+/**
+ * Fills `{name}` in a path template from the param named exactly `name` (the template's own name,
+ * in both variants: a path parameter is never renamed); a missing one is a TypeError naming it.
+ */
 export function fillPath(template: string, params: Record<string, string | number>): string {
   return template.replace(/\{([^}]+)\}/g, (_m, name: string) => {
-    const value = params[name] ?? params[snakeToCamel(name)];
-    if (value === undefined || value === null || value === '') throw new TypeError(`path parameter ${snakeToCamel(name)} is required for ${template}`);
+    const value = Object.hasOwn(params, name) ? params[name] : undefined;
+    if (value === undefined || value === null || value === '') throw new TypeError(`path parameter ${name} is required for ${template}`);
     return encodeURIComponent(String(value));
   });
 }

@@ -1,10 +1,14 @@
 // Type-level view of the generated OpenAPI types (src/generated/openapi.ts) in the SDK's camelCase.
-import type { paths } from './generated/openapi';
+import type { paths } from './generated/openapi.js';
 
-export type { paths } from './generated/openapi';
+export type { paths } from './generated/openapi.js';
 
-/** `campaign_id` -> `campaignId` at the type level (mirrors snakeToCamel). */
-export type SnakeToCamel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<SnakeToCamel<Tail>>}` : S;
+/** `campaign_id` -> `campaignId` at the type level (mirrors snakeToCamel: keys that are no identifier, such as paths, stay). */
+export type SnakeToCamel<S extends string> = S extends `${string}${'/' | '{' | '.' | '-' | ' ' | ':'}${string}` | `_${string}`
+  ? S
+  : S extends `${infer Head}_${infer Tail}`
+    ? `${Head}${Capitalize<SnakeToCamel<Tail>>}`
+    : S;
 
 /** camelCase names of the opaque fields (case-keys.ts OPAQUE_FIELDS): their values keep their wire shape. */
 export type OpaqueField =
@@ -45,7 +49,8 @@ export type Operation<P extends keyof paths, M extends HttpMethod> = M extends k
 
 type Defined<T> = [NonNullable<T>] extends [never] ? never : NonNullable<T>;
 export type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? Camelize<Defined<Q>> : never;
-export type PathParamsOf<O> = O extends { parameters: { path?: infer Q } } ? Camelize<Defined<Q>> : never;
+/** Path parameters by their template's own names (`{ scan_id }` for `{scan_id}`): never renamed. */
+export type PathParamsOf<O> = O extends { parameters: { path?: infer Q } } ? Defined<Q> : never;
 export type BodyOf<O> = O extends { requestBody?: { content: infer C } }
   ? C extends { 'application/json': infer B }
     ? Camelize<B>
@@ -60,7 +65,7 @@ type SuccessStatus = 200 | 201 | 202 | 204;
 export type ResponseOf<O> = O extends { responses: infer R } ? Camelize<JsonContent<R[SuccessStatus & keyof R]>> : never;
 
 /** A schema from components.schemas by name, camelCased: `Schema<'Task'>`. */
-export type Schema<N extends keyof import('./generated/openapi').components['schemas']> = Camelize<import('./generated/openapi').components['schemas'][N]>;
+export type Schema<N extends keyof import('./generated/openapi.js').components['schemas']> = Camelize<import('./generated/openapi.js').components['schemas'][N]>;
 
 /** A list page as the SDK exposes it. */
 export interface Page<T> {

@@ -33,12 +33,12 @@ export async function removeUser(deps: Pick<ServiceDeps, 'knex'>, email: string)
 }
 
 /** Only where the identity header is unverified by design (domain/accounts/local-sign-in.ts); elsewhere a 404. */
-export async function localSignInUsers(deps: Pick<ServiceDeps, 'config' | 'knex'>): Promise<{ identity_header: string; users: Array<{ email: string; roles: Role[] }> }> {
+export async function localSignInUsers(deps: Pick<ServiceDeps, 'config' | 'knex'>): Promise<{ identity_header: string; identity_prefix: string; users: Array<{ email: string; roles: Role[] }> }> {
   const a = deps.config.auth;
   const enabled = localSignInEnabled({ host: deps.config.api.host, trustProxyHeader: a.trust_proxy_header, iapAudience: a.iap_audience, allowUnverifiedHeader: a.allow_unverified_header });
   if (!enabled) throw new NotFoundError('local sign-in is off: the console uses the identity-aware proxy\'s identity');
   const users = (await listUserRows(deps.knex)).filter((u) => u.active);
-  return { identity_header: a.identity_header, users: users.map((u) => ({ email: u.email, roles: u.roles })) };
+  return { identity_header: a.identity_header, identity_prefix: a.identity_prefix, users: users.map((u) => ({ email: u.email, roles: u.roles })) };
 }
 
 /**

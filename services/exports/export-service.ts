@@ -191,16 +191,18 @@ export interface IndicatorExportInput {
   min_confidence?: number;
   /** ISO 8601: only indicators changed at or after it. */
   since?: string;
+  /** Only this campaign's indicators (its own entities and its cases'). */
+  campaign_id?: string;
 }
 
 export function exportIndicators(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, input: IndicatorExportInput): ExportDownload {
-  const filter = { category: input.category, min_confidence: input.min_confidence, since: input.since ? new Date(input.since) : undefined };
+  const filter = { category: input.category, min_confidence: input.min_confidence, since: input.since ? new Date(input.since) : undefined, campaign_id: input.campaign_id };
   const clear = seesClearBankDetails(principal);
   const fmt = input.fmt;
   return auditedDownload(
     deps.knex,
     principal,
-    { action: 'export.indicators', format: fmt, filters: { category: input.category ?? null, min_confidence: input.min_confidence ?? null, since: input.since ?? null } },
+    { action: 'export.indicators', format: fmt, filters: { category: input.category ?? null, min_confidence: input.min_confidence ?? null, since: input.since ?? null, campaign_id: input.campaign_id ?? null } },
     async (out, signal) => (fmt === 'stix' ? (await writeIndicatorStix(deps.knex, filter, out, signal)).indicators : writeIndicatorSpreadsheet(deps.knex, fmt, filter, clear, out, signal)),
   );
 }

@@ -24,10 +24,12 @@ import {
   type IntakeFilter,
   type IntakeJobRow,
   type IntakeRow,
+  type NewIntake,
 } from '../../db/repositories/intakes/intake-repository';
 import { createCase, findCase, linkToCase, type CaseRow } from '../../db/repositories/cases/case-repository';
 import { listSourceEntities } from '../../db/repositories/intelligence/entity-repository';
 import { findVaultSecret, insertVaultSecret } from '../../db/repositories/vault/vault-secret-repository';
+import type { IntakeFileStatus } from '../../domain/intakes/intake-file-status';
 import { INTAKE_STEPS } from '../../domain/intakes/intake-steps';
 import { SYSTEM_STATUSES, allowedUserMoves, canUserMove, linksOnAttach, type IntakeStatus } from '../../domain/intakes/intake-status';
 import type { CasePriority } from '../../domain/cases/case-states';
@@ -58,6 +60,9 @@ export interface IntakeFileSummary {
   size: number;
   content_type: string;
   declared_content_type: string | null;
+  /** What processing made of it; `pending` until the text step reads it. */
+  status: IntakeFileStatus;
+  status_reason: string | null;
 }
 
 export interface IntakeCreated {
@@ -97,7 +102,10 @@ async function headOf(file: string, bytes = 64 * 1024): Promise<Buffer> {
 }
 
 export function intakeFileSummary(f: Pick<IntakeFileRow, keyof IntakeFileSummary>): IntakeFileSummary {
-  return { id: f.id, filename: f.filename, sha256: f.sha256, size: Number(f.size), content_type: f.content_type, declared_content_type: f.declared_content_type };
+  return {
+    id: f.id, filename: f.filename, sha256: f.sha256, size: Number(f.size), content_type: f.content_type, declared_content_type: f.declared_content_type,
+    status: f.status, status_reason: f.status_reason,
+  };
 }
 
 /**
@@ -114,7 +122,7 @@ export async function submitIntake(
   const vault = vaultFor(deps.config);
   const submittedBy = principalName(principal);
   const id = randomUUID();
-  const files: Array<Omit<IntakeFileRow, 'intake_id' | 'created_at'>> = [];
+  const files: NewIntake['files'] = [];
   // Content-addressed: storing the same bytes again (a retry) writes nothing new.
   for (const [position, f] of input.files.entries()) {
     // Streamed into the store (hashed on the way); only the head is read for the type.
@@ -160,7 +168,8 @@ export async function submitIntake(
   await startIntakeWorkflow(deps, intakeId, 'REJECT_DUPLICATE');
   if (existingId === null) {
     // Just created: answer from what was written (no second read).
-    return { created: true, intake: { id, status: 'received', files: files.map(intakeFileSummary), job_id: jobs[0].id, task_id: intakeTaskId(id) } };
+    const pending = files.map((f) => intakeFileSummary({ ...f, status: 'pending', status_reason: null }));
+    return { created: true, intake: { id, status: 'received', files: pending, job_id: jobs[0].id, task_id: intakeTaskId(id) } };
   }
   const intake = (await findIntake(deps.knex, intakeId))!;
   const storedFiles = await listIntakeFiles(deps.knex, intakeId);

@@ -1,6 +1,11 @@
+// A report's content: its sections read for the period and scope, in the view every role but
+// analyst gets (a report file travels: it is e-mailed and downloaded with report keys): bank
+// details inside intake and case text masked (the search's masking of free text), and never an
+// intake's contact data (sealed in the vault, never read here).
 import type { Knex } from 'knex';
-import { loadReportSections } from '../../db/repositories/reports/report-data-repository';
-import type { ReportContent } from '../../domain/reports/report-content';
+import { loadReportSections, loadStatusCountSections } from '../../db/repositories/reports/report-data-repository';
+import type { ReportContent, ReportSection } from '../../domain/reports/report-content';
+import { maskBankDetailsInText } from '../../domain/search/bank-detail-mask';
 import type { ReportOptions, ReportScope } from '../../domain/reports/report-request';
 import { findTemplate } from '../../domain/reports/report-templates';
 
@@ -19,24 +24,32 @@ export interface ContentRequest {
   rowCap?: number;
 }
 
+/** Kinds whose rows carry people's free text (intake summaries, case titles). */
+const FREE_TEXT_KINDS = new Set(['intake', 'case']);
+
+function masked(section: ReportSection): ReportSection {
+  if (!FREE_TEXT_KINDS.has(section.entityType)) return section;
+  return { ...section, rows: section.rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' ? maskBankDetailsInText(v) : v]))) };
+}
+
 export async function buildReportContent(knex: Knex, req: ContentRequest, now: Date): Promise<ReportContent> {
   const template = findTemplate(req.template);
   if (!template) throw new Error(`unknown template ${req.template}`);
   const since = req.scope.since_days ? new Date(req.asOf.getTime() - req.scope.since_days * 86_400_000) : req.periodStart;
   const types = req.scope.entity_types.length ? req.scope.entity_types : template.defaultEntityTypes;
-  const sections = await loadReportSections(
-    knex,
-    types,
-    {
-      since,
-      until: req.asOf,
-      networks: req.scope.networks,
-      tokens: req.scope.tokens,
-      minConfidence: req.scope.min_confidence,
-      sources: req.scope.sources,
-    },
-    req.rowCap === undefined ? {} : { rowCap: req.rowCap },
-  );
+  const filter = {
+    since,
+    until: req.asOf,
+    networks: req.scope.networks,
+    tokens: req.scope.tokens,
+    minConfidence: req.scope.min_confidence,
+    sources: req.scope.sources,
+  };
+  const counted = (template.statusCounts ?? []).filter((t) => types.includes(t));
+  const sections = [
+    ...(await loadStatusCountSections(knex, counted, filter)),
+    ...(await loadReportSections(knex, types, filter, req.rowCap === undefined ? {} : { rowCap: req.rowCap })).map(masked),
+  ];
   const scopeParts = [
     `entities: ${types.join(', ')}`,
     since ? `from ${since.toISOString()}` : 'all time',

@@ -106,7 +106,7 @@ describe('campaigns (API)', function () {
     assert.deepEqual(audit[2].details.removed, [{ type: 'case', id: case1 }, { type: 'entity', id: entity!.id }]);
   });
 
-  it('PATCH /cases/{id} takes a taxonomy path of the tree (and null), refusing anything else with body.taxonomy', async () => {
+  it('PATCH /cases/{case_id} takes a taxonomy path of the tree (and null), refusing anything else with body.taxonomy', async () => {
     const id = await insertCase(testKnex());
     const ok = await call('PATCH', `/cases/${id}`, 'analyst', { taxonomy: 'impersonation/tech-support' });
     assert.equal(ok.status, 200, ok.text);

@@ -60,6 +60,7 @@ describe('console routes', function () {
     const res = await http(`${url}/accounts/local-sign-in`);
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.identity_header, 'x-goog-authenticated-user-email');
+    assert.equal(res.body.identity_prefix, 'accounts.google.com:');
     const found = res.body.users.find((u: { email: string }) => u.email === users.reviewer);
     assert.deepEqual(found, { email: users.reviewer, roles: ['reviewer'] });
   });

@@ -1,9 +1,10 @@
 // The console end to end: real Chromium (playwright-core) drives /console against the real API,
 // worker, PostgreSQL and Temporal. An analyst signs in locally, investigates a fixture scam site on
-// 127.0.0.1, watches it complete, reads the Results tab, exports the CSV and finds the wallet on
-// the SSI Wallets page; a reviewer claims, annotates and decides a review.
+// 127.0.0.1, watches it complete, reads the Results tab, exports the CSV, downloads the evidence
+// bundle from the Evidence tab and finds the wallet on the SSI Wallets page; a reviewer claims,
+// annotates and decides a review.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, resolveChromium } from '../../infra/chromium';
@@ -110,6 +111,21 @@ describe('analysts\' console (end to end, Chromium)', function () {
     assert.equal(download.suggestedFilename(), `wallets-${scanId}.csv`);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     for (const w of wallets) assert.ok(csv.includes(w.address), `the CSV holds ${w.address}`);
+
+    // Evidence: the tab finds the evidence routes in /openapi.json by their templates
+    // (/investigations/ssi/{scan_id}/...) and downloads the bundle, showing the SHA-256 of its bytes.
+    await page.getByRole('tab', { name: /Evidence/ }).click();
+    await page.waitForURL(new RegExp(`/console/investigations/${scanId}/evidence$`));
+    const panel = page.getByRole('tabpanel');
+    for (const label of ['Evidence bundle (WACZ)', 'Law-enforcement package (ZIP)', 'PDF report']) {
+      await panel.getByRole('button', { name: `Download ${label}` }).waitFor();
+    }
+    assert.equal(await panel.getByText('not available').count(), 0, 'no "not available" note');
+    const [bundle] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Download Evidence bundle (WACZ)' }).click()]);
+    assert.match(bundle.suggestedFilename(), /\.wacz$/);
+    const bundleSha = createHash('sha256').update(fs.readFileSync((await bundle.path())!)).digest('hex');
+    await panel.getByText(`${bundle.suggestedFilename()}: SHA-256`).waitFor();
+    assert.equal(await panel.locator('li', { hasText: 'Evidence bundle' }).locator('code').innerText(), bundleSha, 'the page shows the SHA-256 of the bytes saved');
 
     // Another site showed the same wallet: the SSI Wallets page marks it and lists both sites.
     const otherUrl = `https://other-${queue}.scam.test/deposit`;

@@ -23,6 +23,7 @@ import { startTestApi, startTestWorker, testConfig, testKnex, testTemporal } fro
 import { waitFor } from '../support/wait-for';
 import { consoleAssetName } from '../support/console-bundle';
 import { TAXII_COLLECTIONS, TAXII_MEDIA_TYPE } from '../../domain/exports/taxii';
+import { mispEventUuid } from '../../domain/exports/misp-event';
 
 type Caller =
   | { label: string; headers: Record<string, string>; kind: 'anonymous' }
@@ -163,7 +164,7 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'POST /reports/dossiers': (fx) => ({ path: '/reports/dossiers', json: { title: 'access walk dossier', case_id: fx.caseId, sections: ['case'] }, headers: { 'Idempotency-Key': randomUUID() } }),
   'GET /reports/dossiers': (fx) => ({ path: `/reports/dossiers?limit=5&case_id=${fx.caseId}` }),
   'GET /reports/dossiers/{id}': (fx) => ({ path: `/reports/dossiers/${fx.dossierId}` }),
-  'POST /reports/dossiers/{plan_id}/verify': (fx) => ({ path: `/reports/dossiers/${fx.dossierId}/verify` }),
+  'POST /reports/dossiers/{id}/verify': (fx) => ({ path: `/reports/dossiers/${fx.dossierId}/verify` }),
   'GET /reports/dossiers/{id}/signature_manifest': (fx) => ({ path: `/reports/dossiers/${fx.dossierId}/signature_manifest` }),
   'GET /reports/dossiers/{id}/download/{artifact}': (fx) => ({ path: `/reports/dossiers/${fx.dossierId}/download/${encodeURIComponent('case/case.json')}` }),
   'GET /reports/dossiers/{id}/download': (fx) => ({ path: `/reports/dossiers/${fx.dossierId}/download` }),
@@ -223,9 +224,9 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'GET /intelligence/graph': (fx) => ({ path: `/intelligence/graph?seed=${fx.intel.entityId}&depth=2` }),
   'GET /intelligence/graph.png': (fx) => ({ path: `/intelligence/graph.png?seed=${fx.intel.entityId}&width=400&height=300` }),
   'GET /discovery/search': (fx) => ({ path: `/discovery/search?q=${fx.intel.domain.slice(0, 12)}` }),
-  'PATCH /cases/{id}': (fx) => ({ path: `/cases/${fx.cases.caseId}`, json: { priority: 'high' } }),
-  'POST /cases/{id}/lea-referral': (fx) => ({ path: `/cases/${fx.cases.caseId}/lea-referral`, json: { agency: 'NCA', jurisdiction: 'UK', contact: 'desk@nca.example', status: 'draft' } }),
-  'GET /cases/{id}/lea-referral': (fx) => ({ path: `/cases/${fx.cases.caseId}/lea-referral` }),
+  'PATCH /cases/{case_id}': (fx) => ({ path: `/cases/${fx.cases.caseId}`, json: { priority: 'high' } }),
+  'POST /cases/{case_id}/lea-referral': (fx) => ({ path: `/cases/${fx.cases.caseId}/lea-referral`, json: { agency: 'NCA', jurisdiction: 'UK', contact: 'desk@nca.example', status: 'draft' } }),
+  'GET /cases/{case_id}/lea-referral': (fx) => ({ path: `/cases/${fx.cases.caseId}/lea-referral` }),
   'POST /reviews/': (fx, c) => ({ path: '/reviews/', json: { case_id: fx.cases.enqueue[c.label] ?? fx.cases.caseId, reason: 'access walk' } }),
   'GET /reviews/queue': () => ({ path: '/reviews/queue?limit=5' }),
   'GET /reviews/case/{case_id}': (fx) => ({ path: `/reviews/case/${fx.cases.caseId}` }),
@@ -280,6 +281,10 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'GET /exports/indicators': () => ({ path: '/exports/indicators?fmt=stix&min_confidence=90' }),
   'GET /exports/researcher/entities': () => ({ path: '/exports/researcher/entities' }),
   'GET /feeds/indicators': () => ({ path: '/feeds/indicators?limit=5' }),
+  'GET /exports/misp': (fx) => ({ path: `/exports/misp?campaign_id=${fx.campaignId}` }),
+  'GET /feeds/misp/manifest.json': () => ({ path: '/feeds/misp/manifest.json' }),
+  'GET /feeds/misp/hashes.csv': () => ({ path: '/feeds/misp/hashes.csv' }),
+  'GET /feeds/misp/{uuid}.json': (fx) => ({ path: `/feeds/misp/${mispEventUuid({ kind: 'campaign', id: fx.campaignId })}.json` }),
   'GET /taxii2/': () => ({ path: '/taxii2/', headers: { accept: TAXII_MEDIA_TYPE } }),
   'GET /taxii2/api/': () => ({ path: '/taxii2/api/', headers: { accept: TAXII_MEDIA_TYPE } }),
   'GET /taxii2/api/collections/': () => ({ path: '/taxii2/api/collections/', headers: { accept: TAXII_MEDIA_TYPE } }),

@@ -55,6 +55,18 @@ describe('SDK key translation (platform variant)', () => {
     assert.equal(out.some_date, date);
   });
 
+  it('translates identifiers only: path templates, header names and other keys that are data keep their names', () => {
+    const wire = {
+      paths: { '/investigations/ssi/{scan_id}/evidence-bundle': { get: { operation_id: 'x' } }, '/reports/dossiers/{id}/drive_acl': {} },
+      by_type: { 'text/csv; charset=utf-8': 1, 'X-Request-Id': 2, _private_key: 3, '2_xx': 4 },
+    };
+    assert.deepEqual(t.fromWire(wire), {
+      paths: { '/investigations/ssi/{scan_id}/evidence-bundle': { get: { operationId: 'x' } }, '/reports/dossiers/{id}/drive_acl': {} },
+      byType: { 'text/csv; charset=utf-8': 1, 'X-Request-Id': 2, _private_key: 3, '2_xx': 4 },
+    });
+    assert.deepEqual(t.toWire({ byPath: { '/cases/{case_id}': 1, 'Content-Type': 2 } }), { by_path: { '/cases/{case_id}': 1, 'Content-Type': 2 } });
+  });
+
   it('snakeToCamel and camelToSnake round-trip the platform\'s key shapes', () => {
     for (const key of ['case_id', 'next_cursor', 'timeout_s', 'sha256', 'wallets_found', 'x']) assert.equal(camelToSnake(snakeToCamel(key)), key);
   });

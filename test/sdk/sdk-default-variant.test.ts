@@ -130,7 +130,7 @@ describe('SDK default variant against a camelCase loopback server', function () 
   });
 
   it('maps the error body to FipApiError with details unchanged', async () => {
-    const err = await client().request('get', '/cases/{case_id}', { path: { caseId: 'missing' } }).catch((e: unknown) => e);
+    const err = await client().request('get', '/cases/{case_id}', { path: { case_id: 'missing' } }).catch((e: unknown) => e);
     assert.ok(err instanceof FipApiError);
     assert.equal(err.status, 404);
     assert.equal(err.code, 'not_found');

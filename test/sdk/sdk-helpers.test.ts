@@ -21,9 +21,11 @@ describe('SDK helpers', () => {
     assert.equal(filenameFromDisposition(null), null);
   });
 
-  it('fillPath takes the template name or its camelCase form, encodes values and names a missing parameter', () => {
-    assert.equal(fillPath('/tasks/{task_id}', { taskId: 'report-1/x' }), '/tasks/report-1%2Fx');
-    assert.equal(fillPath('/tasks/{task_id}', { task_id: 'a' }), '/tasks/a');
-    assert.throws(() => fillPath('/investigations/ssi/{scan_id}', {}), /path parameter scanId is required/);
+  it('fillPath takes the template\'s own name only (never renamed), encodes values and names a missing parameter', () => {
+    assert.equal(fillPath('/tasks/{task_id}', { task_id: 'report-1/x' }), '/tasks/report-1%2Fx');
+    assert.equal(fillPath('/investigations/ssi/{scan_id}/pages/{page_id}/{artifact}', { scan_id: 's', page_id: 'p', artifact: 'dom' }), '/investigations/ssi/s/pages/p/dom');
+    assert.throws(() => fillPath('/tasks/{task_id}', { taskId: 'a' }), /path parameter task_id is required for \/tasks\/\{task_id\}/);
+    assert.throws(() => fillPath('/investigations/ssi/{scan_id}', {}), /path parameter scan_id is required/);
+    assert.throws(() => fillPath('/x/{constructor}', {}), /path parameter constructor is required/, 'only own properties');
   });
 });

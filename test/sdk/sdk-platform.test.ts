@@ -223,10 +223,10 @@ describe('SDK platform variant against the real API', function () {
     assert.equal(task.taskId, accepted.taskId);
   });
 
-  it('the generic request() reaches a route by its OpenAPI path with camelCase parameters', async () => {
+  it('the generic request() reaches a route by its OpenAPI path, path parameters by the template\'s own names', async () => {
     const client = as(users.analyst);
     const kase = await client.cases.create({ title: `sdk generic ${randomUUID()}` });
-    const got = await client.request('get', '/cases/{case_id}', { path: { caseId: kase.id } });
+    const got = await client.request('get', '/cases/{case_id}', { path: { case_id: kase.id } });
     assert.equal(got.id, kase.id);
     const page = await client.paginate('/cases', { query: { q: kase.title } }).first();
     assert.deepEqual(page.items.map((c) => c.id), [kase.id]);

@@ -7,9 +7,14 @@ import { INTAKE_STEPS, type IntakeStep } from '../../domain/intakes/intake-steps
 import { isPublicFailureType } from '../../domain/tasks/public-failures';
 import { trackProgress } from '../tasks/task-progress';
 
+// A step reads every file of the intake one after the other, each under the parser's time bound
+// (SVC_PARSER__TIMEOUT_SECONDS), so its own bound is generous; a worker that stops is noticed by
+// the missing heartbeats instead. An attempt that never ends (the worker process died) is retried
+// a few times, and the step stops itself with a reason when it keeps happening (IntakeStepAbandoned).
 const steps = proxyActivities<PlatformActivities>({
-  startToCloseTimeout: '5 minutes',
-  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 5 },
+  startToCloseTimeout: '1 hour',
+  heartbeatTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 5, nonRetryableErrorTypes: ['IntakeStepAbandoned'] },
 });
 const bookkeeping = proxyActivities<PlatformActivities>({
   startToCloseTimeout: '1 minute',

@@ -13,6 +13,7 @@ export const MeSchema = z
 export const LocalSignInSchema = z
   .object({
     identity_header: z.string().describe('The header the console sends with the chosen e-mail'),
+    identity_prefix: z.string().describe('What the header\'s value holds before the e-mail (`accounts.google.com:`; empty: the bare e-mail)'),
     users: z.array(z.object({ email: z.string(), roles: z.array(z.enum(ROLES)) })),
   })
   .meta({ id: 'LocalSignIn' });

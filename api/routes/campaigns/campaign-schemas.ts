@@ -1,5 +1,6 @@
 // Request and response schemas of the campaign routes.
 import { z } from 'zod';
+import { stripUnsafeNameCharacters } from '../../../domain/text-safety';
 import { CAMPAIGN_STATUSES } from '../../../domain/campaigns/campaign-status';
 import type { CampaignRow } from '../../../services/campaigns/campaign-service';
 import { pageQueryShape } from '../../pagination';
@@ -43,7 +44,7 @@ export function campaignView(c: CampaignRow): z.infer<typeof CampaignSchema> {
   };
 }
 
-export const CampaignNameSchema = storedText(200).trim().min(1).describe('unique, case-insensitively');
+export const CampaignNameSchema = storedText(200).overwrite(stripUnsafeNameCharacters).trim().min(1).describe('unique, case-insensitively');
 
 export const CreateCampaignSchema = z
   .object({

@@ -8,7 +8,7 @@ import { encodeCursor } from '../../pagination';
 import { defineRoute } from '../../route-definition';
 import { CaseDetailSchema, CaseIdParam, CaseListQuery, CasePageSchema, CaseSchema, CreateCaseSchema, PatchCaseSchema, caseView, referralView } from './case-schemas';
 import { reviewView } from '../reviews/review-schemas';
-import { ErrorSchema, UuidParam } from '../../common-schemas';
+import { ErrorSchema } from '../../common-schemas';
 
 /** Who may read cases, and who may create and change them. Researchers and service keys: none. */
 export const CASE_READERS = ['admin', 'analyst', 'reviewer'] as const;
@@ -67,18 +67,18 @@ export const caseRoutes = [
     responses: { 201: { description: 'The new case', schema: CaseSchema } },
     handler: async ({ body, principal, deps }) => ({ status: 201, body: caseView(await createCase(deps, principal, body)) }),
   }),
-  defineRoute<z.infer<typeof UuidParam>, Record<string, never>, z.infer<typeof PatchCaseSchema>>({
+  defineRoute<z.infer<typeof CaseIdParam>, Record<string, never>, z.infer<typeof PatchCaseSchema>>({
     method: 'patch',
-    path: '/cases/{id}',
+    path: '/cases/{case_id}',
     summary: 'Change a case: title, description, status (by the case status machine), priority, assignee, campaign, taxonomy, loss',
     tags: ['cases'],
     access: { roles: CASE_WRITERS },
-    request: { params: UuidParam, body: PatchCaseSchema },
+    request: { params: CaseIdParam, body: PatchCaseSchema },
     responses: {
       200: { description: 'The case as changed', schema: CaseSchema },
       404: { description: 'No such case', schema: ErrorSchema },
       409: { description: 'The status machine does not allow this move; details name the allowed statuses', schema: ErrorSchema },
     },
-    handler: async ({ params, body, deps }) => ({ body: caseView(await updateCase(deps, params.id, body)) }),
+    handler: async ({ params, body, deps }) => ({ body: caseView(await updateCase(deps, params.case_id, body)) }),
   }),
 ];

@@ -1,6 +1,7 @@
 // Request and response schemas of the case and LEA referral routes, with the views that shape a
 // case and a referral for them; the amount and currency schemas that the campaign schemas use too.
 import { z } from 'zod';
+import { stripUnsafeNameCharacters } from '../../../domain/text-safety';
 import { CASE_PRIORITIES, CASE_STATUSES } from '../../../domain/cases/case-states';
 import { LEA_REFERRAL_STATUSES } from '../../../domain/cases/lea-referral-states';
 import type { CaseRow } from '../../../services/cases/case-service';
@@ -71,7 +72,7 @@ export const CaseIdParam = z.object({ case_id: z.string().uuid() });
 
 export const CreateCaseSchema = z
   .object({
-    title: storedText(300).trim().min(1),
+    title: storedText(300).overwrite(stripUnsafeNameCharacters).trim().min(1),
     description: storedText(20_000).optional(),
     priority: z.enum(CASE_PRIORITIES).optional().describe('default medium'),
     assignee: EmailAddressSchema.optional().describe('e-mail of the analyst working the case'),
@@ -82,7 +83,7 @@ export const CreateCaseSchema = z
 
 export const PatchCaseSchema = z
   .object({
-    title: storedText(300).trim().min(1).optional(),
+    title: storedText(300).overwrite(stripUnsafeNameCharacters).trim().min(1).optional(),
     description: storedText(20_000).optional(),
     status: z.enum(CASE_STATUSES).optional().describe('follows the case status machine (README); an illegal move is 409'),
     priority: z.enum(CASE_PRIORITIES).optional(),

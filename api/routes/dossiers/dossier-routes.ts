@@ -30,7 +30,6 @@ import {
   DossierSummarySchema,
   DownloadPurposeQuery,
   DriveAclSchema,
-  PlanIdParam,
   SignatureManifestSchema,
   VerificationSchema,
 } from './dossier-schemas';
@@ -107,19 +106,19 @@ export const dossierRoutes = [
       return { body: { ...summary(d), plan: d.plan, artifacts: items } };
     },
   }),
-  defineRoute<{ plan_id: string }>({
+  defineRoute<{ id: string }>({
     method: 'post',
-    path: '/reports/dossiers/{plan_id}/verify',
+    path: '/reports/dossiers/{id}/verify',
     summary: 'Verify a dossier: re-hash every artifact from the blob store against the signed manifest, check the manifest digest and signature; failing artifacts are named',
     tags: ['reports'],
     access: READ,
-    request: { params: PlanIdParam },
+    request: { params: UuidParam },
     responses: {
       200: { description: 'The verification (valid false names what failed)', schema: VerificationSchema },
       404: { description: 'No such dossier', schema: ErrorSchema },
       409: { description: 'The dossier is not sealed yet (status other than ready)', schema: ErrorSchema },
     },
-    handler: async ({ params, principal, deps }) => ({ body: await verifyDossier(deps, principal, params.plan_id) }),
+    handler: async ({ params, principal, deps }) => ({ body: await verifyDossier(deps, principal, params.id) }),
   }),
   defineRoute<{ id: string }>({
     method: 'get',

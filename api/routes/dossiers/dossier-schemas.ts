@@ -92,7 +92,6 @@ export const AclChangeSchema = z
     if (v.revoke && (v.role || v.expires_at)) ctx.addIssue({ code: 'custom', path: ['revoke'], message: 'a revocation takes only principal' });
   });
 
-export const PlanIdParam = z.object({ plan_id: z.string().uuid() });
 export const ArtifactParams = z.object({ id: z.string().uuid(), artifact: z.string().min(1).max(512).describe('The artifact name, URL-encoded (case%2Fcase.json)') });
 
 /** Why a download happens, recorded with its audit event. */

@@ -24,6 +24,7 @@ export const IndicatorExportQuery = z.object({
   category: z.string().min(1).max(100).optional(),
   min_confidence: z.coerce.number().int().min(0).max(100).optional(),
   since,
+  campaign_id: z.string().uuid().optional().describe("a campaign's indicators only: its own entities and its cases' (with `indicates` relationships to it)"),
 });
 
 export const ResearcherQuery = z.object({

@@ -14,6 +14,7 @@ import { changeIntakeJob, getIntakeJob } from '../../../services/intakes/intake-
 import { attachIntakeToCase, getIntake, listIntakes, moveIntakeStatus, readIntakeContact, submitIntake } from '../../../services/intakes/intake-service';
 import { BadRequestError, ValidationError } from '../../errors';
 import { IdempotencyHeaders, requestHash } from '../../idempotency-key';
+import { assertJsonDepth } from '../../json-depth';
 import { parseMultipart } from '../../multipart';
 import { encodeCursor } from '../../pagination';
 import { defineRoute, type RouteDef } from '../../route-definition';
@@ -103,6 +104,7 @@ const submitRoute = (path: string): RouteDef =>
         } catch {
           throw new BadRequestError('invalid_json', 'the payload part is not valid JSON', [{ path: 'body.payload', message: 'not valid JSON' }]);
         }
+        assertJsonDepth(json, deps.config.api.json_max_depth, 'body.payload');
         // PostgreSQL text cannot hold U+0000: refuse it with the field named instead of failing later.
         const nul = pathWithNul(json);
         if (nul) throw new ValidationError(`invalid payload: ${nul}: contains a NUL character`, [{ path: nul, message: 'contains a NUL character' }]);

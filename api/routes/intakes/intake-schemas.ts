@@ -2,8 +2,10 @@
 // IntakeSubmission; the route reads the form itself), with the views that shape an intake and a
 // processing job for them.
 import { z } from 'zod';
+import { stripUnsafeNameCharacters } from '../../../domain/text-safety';
 import { CASE_PRIORITIES } from '../../../domain/cases/case-states';
 import { IntakePayloadSchema } from '../../../domain/intakes/intake-payload';
+import { INTAKE_FILE_STATUSES } from '../../../domain/intakes/intake-file-status';
 import { INTAKE_STATUSES, allowedUserMoves } from '../../../domain/intakes/intake-status';
 import { INTAKE_JOB_STATUSES } from '../../../domain/intakes/intake-steps';
 import type { IntakeJobRow } from '../../../services/intakes/intake-job-service';
@@ -18,6 +20,10 @@ const FileSchema = z
     size: z.number().int(),
     content_type: z.string().describe('Sniffed from the content (not the declared type)'),
     declared_content_type: z.string().nullable().describe('What the client declared for the part'),
+    status: z
+      .enum(INTAKE_FILE_STATUSES)
+      .describe('What processing made of it: pending, parsing (being read), read, truncated (more text than the bound: the first part read), skipped (a type without text), skipped_too_large (stopped at a parser bound), parse_failed'),
+    status_reason: z.string().nullable().describe('Why it was truncated, skipped or not read (the bound and its setting)'),
   })
   .meta({ id: 'IntakeFile' });
 
@@ -131,7 +137,7 @@ export const AttachBody = z
     case_id: z.string().uuid().optional(),
     create: z
       .strictObject({
-        title: z.string().trim().min(1).max(300),
+        title: z.string().overwrite(stripUnsafeNameCharacters).trim().min(1).max(300),
         description: z.string().max(20_000).optional(),
         priority: z.enum(CASE_PRIORITIES).optional(),
         assignee: z.email().optional(),

@@ -1,5 +1,6 @@
 // Request and response schemas of the /reviews/search/* routes.
 import { z } from 'zod';
+import { stripUnsafeNameCharacters } from '../../../domain/text-safety';
 import { SAVED_SEARCH_VISIBILITIES, SHARE_PERMISSIONS } from '../../../domain/search/saved-search-access';
 import { SEARCH_FIELD_TYPES, SEARCH_OPERATORS, SEARCH_RECORD_TYPES, type SearchRecordType } from '../../../domain/search/search-fields';
 import { ROLES } from '../../../domain/accounts/roles';
@@ -112,9 +113,19 @@ export const SearchHistoryQuery = z.object(pageQueryShape);
 
 export const SearchHistoryClearedSchema = z.object({ deleted: z.number().int() });
 
-const TagSchema = z.string().regex(/^[\p{L}\p{N}][\p{L}\p{N} ._:/-]{0,49}$/u, '1-50 letters, digits, space . _ : / - (starting with a letter or digit)');
+const TAG_RULE = '1-50 letters, digits, space . _ : / - (starting with a letter or digit)';
+/** The rule itself: Unicode letters and digits (`\p{L}`, `\p{N}`), checked in code. */
+const TAG = /^[\p{L}\p{N}][\p{L}\p{N} ._:/-]{0,49}$/u;
+/**
+ * The pattern the OpenAPI document shows: the same rule for ASCII, any non-ASCII character allowed.
+ * Python's `re`, Go's RE2 and JavaScript without the `u` flag cannot compile `\p{L}`; this one they
+ * all can. It accepts every tag TAG accepts, so a client checking it never refuses a valid tag.
+ */
+// eslint-disable-next-line no-control-regex -- the ranges name the ASCII characters a tag cannot hold
+const TAG_PORTABLE = /^[^\x00-\x2F\x3A-\x40\x5B-\x60\x7B-\x7F][^\x00-\x1F\x21-\x2C\x3B-\x40\x5B-\x5E\x60\x7B-\x7F]{0,49}$/;
+export const TagSchema = z.string().regex(TAG_PORTABLE, { message: TAG_RULE, abort: true }).refine((s) => TAG.test(s), TAG_RULE);
 export const TagsSchema = z.array(TagSchema).max(50);
-export const SavedSearchNameSchema = storedText(200).trim().min(1);
+export const SavedSearchNameSchema = storedText(200).overwrite(stripUnsafeNameCharacters).trim().min(1);
 
 export const ShareSchema = z.object({
   grantee_kind: z.enum(['user', 'role']),

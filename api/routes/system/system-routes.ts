@@ -5,6 +5,7 @@ import path from 'node:path';
 import { checkReadiness } from '../../../services/system/readiness-service';
 import { buildOpenApiDocument } from '../../openapi';
 import { defineRoute, type RouteDef } from '../../route-definition';
+import { pagePolicy } from '../../security-headers';
 import { ErrorSchema } from '../../common-schemas';
 import { DocsAssetParams, HealthSchema, OpenApiDocumentSchema, ReadySchema, type DocsAssetFile } from './system-schemas';
 
@@ -31,6 +32,12 @@ const SWAGGER_INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id
 const REDOC_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>FIP API – ReDoc</title></head>
 <body><redoc spec-url="/openapi.json"></redoc><script src="/docs/assets/redoc.standalone.js"></script></body></html>`;
+
+// What each viewer loads, and nothing more: its own scripts and stylesheet from /docs/assets, the
+// document from /openapi.json, inline styles (both render with React style attributes, ReDoc with
+// styled-components), icons as data: URIs, and ReDoc's search index in a blob: worker.
+const SWAGGER_CSP = pagePolicy("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'");
+const REDOC_CSP = pagePolicy("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; worker-src blob:");
 
 let cachedDocument: Record<string, unknown> | null = null;
 
@@ -65,6 +72,7 @@ export function systemRoutes(getAllRoutes: () => RouteDef[]): RouteDef[] {
       responses: { 200: { description: 'HTML page', contentType: 'text/html' } },
       handler: async ({ ctx }) => {
         ctx.type = 'text/html';
+        ctx.set('Content-Security-Policy', SWAGGER_CSP);
         return { body: SWAGGER_HTML };
       },
     }),
@@ -73,6 +81,7 @@ export function systemRoutes(getAllRoutes: () => RouteDef[]): RouteDef[] {
       responses: { 200: { description: 'HTML page', contentType: 'text/html' } },
       handler: async ({ ctx }) => {
         ctx.type = 'text/html';
+        ctx.set('Content-Security-Policy', REDOC_CSP);
         return { body: REDOC_HTML };
       },
     }),

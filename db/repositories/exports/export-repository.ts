@@ -7,6 +7,7 @@ import { CASE_VICTIMS_SQL } from '../analytics/victim-repository';
 import type { GraphEntityType } from '../../../domain/intelligence/entity-types';
 import type { TlpLabel } from '../../../domain/intelligence/indicators';
 import type { CampaignRow } from '../campaigns/campaign-repository';
+import { CAMPAIGN_MEMBERSHIP_SQL } from './subject-entities-repository';
 
 /** Rows per keyset batch: 5,000-row batches outlived V8's young generation (~100 MB more peak RSS at a million rows). */
 export const EXPORT_BATCH_SIZE = 1000;
@@ -70,7 +71,12 @@ export interface IndicatorExportFilter {
   min_confidence?: number;
   /** Indicators changed (updated_at) at or after this time. */
   since?: Date;
+  /** Only the indicators of this campaign's entities: its own and its cases' (subject-entities-repository.ts). */
+  campaign_id?: string;
 }
+
+/** Every (campaign, entity) membership once: a campaign's own entities and its cases' (with when each joined). */
+const MEMBERSHIP = `(${CAMPAIGN_MEMBERSHIP_SQL}) AS ce`;
 
 export interface IndicatorExportRow {
   entity_id: string;
@@ -120,6 +126,10 @@ function applyIndicatorFilter(q: Knex.QueryBuilder, filter: IndicatorExportFilte
   if (filter.category) q.where(`${alias}.category`, filter.category);
   if (filter.min_confidence !== undefined) q.where(`${alias}.confidence`, '>=', filter.min_confidence);
   if (filter.since) q.where(`${alias}.updated_at`, '>=', filter.since);
+  if (filter.campaign_id) {
+    const campaignId = filter.campaign_id;
+    q.whereIn(`${alias}.entity_id`, (sub) => sub.select('ce.entity_id').fromRaw(MEMBERSHIP).where('ce.campaign_id', campaignId));
+  }
   return q;
 }
 
@@ -194,9 +204,9 @@ export function streamIndicatorEdges(knex: Knex, filter: IndicatorExportFilter, 
 /** The columns of a campaign row (the campaigns table's CampaignRow) that its STIX object states. */
 export type CampaignExportRow = Pick<CampaignRow, 'id' | 'name' | 'description' | 'taxonomy' | 'created_at' | 'updated_at'>;
 
-/** Campaigns with at least one member among the exported indicators (few: read at once). */
+/** Campaigns with at least one member (their own entity or one of their cases') among the exported indicators (few: read at once). */
 export async function campaignsOfIndicators(knex: Knex, filter: IndicatorExportFilter): Promise<CampaignExportRow[]> {
-  const members = knex('campaign_entities as ce').join('indicators as i', 'i.entity_id', 'ce.entity_id').whereRaw('ce.campaign_id = c.id').select(knex.raw('1'));
+  const members = knex.fromRaw(MEMBERSHIP).join('indicators as i', 'i.entity_id', 'ce.entity_id').whereRaw('ce.campaign_id = c.id').select(knex.raw('1'));
   applyIndicatorFilter(members, filter, 'i');
   return (await knex('campaigns as c').select('c.id', 'c.name', 'c.description', 'c.taxonomy', 'c.created_at', 'c.updated_at').whereExists(members).orderBy('c.id')) as CampaignExportRow[];
 }
@@ -207,11 +217,16 @@ export interface CampaignMemberRow {
   added_at: Date;
 }
 
-/** (campaign, indicator) memberships among the exported indicators, in keyset batches. */
+/**
+ * (campaign, indicator) memberships among the exported indicators, in keyset batches, each pair
+ * once: a campaign's own entities and its cases' (linked, sighted in the case, its intakes and
+ * investigations, the wallets those found), so a campaign reaches STIX through its cases too.
+ */
 export function streamCampaignMembers(knex: Knex, filter: IndicatorExportFilter, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<CampaignMemberRow> {
   return keysetBatches<CampaignMemberRow>(
     async (after) => {
-      const q = knex('campaign_entities as ce')
+      const q = knex
+        .fromRaw(MEMBERSHIP)
         .join('indicators as i', 'i.entity_id', 'ce.entity_id')
         .select('ce.campaign_id', 'ce.entity_id', 'ce.added_at')
         .orderByRaw('ce.campaign_id, ce.entity_id')

@@ -1,6 +1,7 @@
 // Intakes (evidence submissions), their files and their processing jobs. Contact data is not
 // here: it is sealed in vault_secrets (owner_kind 'intake').
 import type { Knex } from 'knex';
+import type { IntakeFileStatus } from '../../../domain/intakes/intake-file-status';
 import type { IntakeStatus } from '../../../domain/intakes/intake-status';
 import type { IntakeJobStatus, IntakeStep } from '../../../domain/intakes/intake-steps';
 import { keysetPage, type Keyset, type KeysetPage } from '../../keyset-page';
@@ -34,6 +35,12 @@ export interface IntakeFileRow {
   sha256: string;
   size: string | number;
   blob_key: string;
+  /** What processing made of it (domain/intakes/intake-file-status.ts), with the reason. */
+  status: IntakeFileStatus;
+  status_reason: string | null;
+  text_chars: number | null;
+  /** Reads of it that never ended (the worker stopped in the middle), since its last finished read. */
+  parse_attempts: number;
   created_at: Date;
 }
 
@@ -46,6 +53,8 @@ export interface IntakeJobRow {
   error: string | null;
   attempts: number;
   result: Record<string, unknown> | null;
+  /** Attempts that ended without recording an outcome (the worker process stopped). */
+  lost_attempts: number;
   started_at: Date | null;
   finished_at: Date | null;
   created_at: Date;
@@ -63,7 +72,7 @@ export interface NewIntake {
   urls: string[];
   submitted_by: string;
   task_id: string;
-  files: Array<Omit<IntakeFileRow, 'intake_id' | 'created_at'>>;
+  files: Array<Omit<IntakeFileRow, 'intake_id' | 'created_at' | 'status' | 'status_reason' | 'text_chars' | 'parse_attempts'>>;
   jobs: Array<{ id: string; step: IntakeStep; position: number }>;
 }
 
@@ -90,6 +99,27 @@ export async function listIntakeFiles(knex: Knex, intakeId: string): Promise<Int
 
 export async function listIntakeJobs(knex: Knex, intakeId: string): Promise<IntakeJobRow[]> {
   return knex<IntakeJobRow>('intake_jobs').where({ intake_id: intakeId }).orderBy('position');
+}
+
+/** The file is being read: a read that never ends (the worker stops) leaves it so, counted. */
+export async function markIntakeFileParsing(knex: Knex, id: string): Promise<void> {
+  await knex('intake_files').where({ id }).update({ status: 'parsing', status_reason: null, parse_attempts: knex.raw('parse_attempts + 1') });
+}
+
+/** A read that failed without stopping the worker (it will be tried again): not counted. */
+export async function unmarkIntakeFileParsing(knex: Knex, id: string): Promise<void> {
+  await knex('intake_files').where({ id, status: 'parsing' }).update({ status: 'pending', parse_attempts: knex.raw('greatest(parse_attempts - 1, 0)') });
+}
+
+/** The outcome of reading the file (a repeat writes the same). */
+export async function setIntakeFileOutcome(knex: Knex, id: string, outcome: { status: IntakeFileStatus; reason: string | null; chars: number | null }): Promise<void> {
+  await knex('intake_files').where({ id }).update({ status: outcome.status, status_reason: outcome.reason, text_chars: outcome.chars, parse_attempts: 0 });
+}
+
+/** Counts an attempt of the job that ended without an outcome; answers the count. */
+export async function countLostIntakeJobAttempt(knex: Knex, id: string): Promise<number> {
+  const [row] = await knex('intake_jobs').where({ id }).update({ lost_attempts: knex.raw('lost_attempts + 1'), updated_at: knex.fn.now() }).returning(['lost_attempts']);
+  return Number(row?.lost_attempts ?? 0);
 }
 
 export async function findIntakeJob(knex: Knex, id: string): Promise<IntakeJobRow | undefined> {

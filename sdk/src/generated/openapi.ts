@@ -386,30 +386,14 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/cases/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
         /**
          * Change a case: title, description, status (by the case status machine), priority, assignee, campaign, taxonomy, loss
          * @description Access: roles admin, analyst.
          */
-        patch: operations["patchCasesId"];
+        patch: operations["patchCasesCaseId"];
         trace?: never;
     };
-    "/cases/{id}/lea-referral": {
+    "/cases/{case_id}/lea-referral": {
         parameters: {
             query?: never;
             header?: never;
@@ -420,13 +404,13 @@ export interface paths {
          * The case's LEA referral with its status history
          * @description Access: roles admin, analyst, reviewer.
          */
-        get: operations["getCasesIdLeaReferral"];
+        get: operations["getCasesCaseIdLeaReferral"];
         put?: never;
         /**
          * Create (status draft) or update the case's LEA referral; a status change follows draft → submitted → acknowledged → closed
          * @description Access: roles admin, analyst.
          */
-        post: operations["postCasesIdLeaReferral"];
+        post: operations["postCasesCaseIdLeaReferral"];
         delete?: never;
         options?: never;
         head?: never;
@@ -653,6 +637,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/exports/misp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The MISP event (MISP JSON) of a case or a campaign: wallets as coin-address objects, one TLP tag, the scam taxonomy as tags (bank details masked for every role but analyst; audited)
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        get: operations["getExportsMisp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/exports/researcher/entities": {
         parameters: {
             query?: never;
@@ -685,6 +689,66 @@ export interface paths {
          * @description Access: roles admin, analyst; or API-key scopes taxii:read.
          */
         get: operations["getFeedsIndicators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/misp/{uuid}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MISP feed: one event (a campaign) by its uuid
+         * @description Access: roles admin, analyst; or API-key scopes taxii:read.
+         */
+        get: operations["getFeedsMispUuidJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/misp/hashes.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MISP feed: md5 of every attribute value and its event (`value_md5,event_uuid` per line, no header)
+         * @description Access: roles admin, analyst; or API-key scopes taxii:read.
+         */
+        get: operations["getFeedsMispHashesCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/misp/manifest.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MISP feed: the manifest (event uuid → info, date, tags, timestamp), one event per campaign
+         * @description Access: roles admin, analyst; or API-key scopes taxii:read.
+         */
+        get: operations["getFeedsMispManifestJson"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1705,7 +1769,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reports/dossiers/{plan_id}/verify": {
+    "/reports/dossiers/{id}/verify": {
         parameters: {
             query?: never;
             header?: never;
@@ -1718,7 +1782,7 @@ export interface paths {
          * Verify a dossier: re-hash every artifact from the blob store against the signed manifest, check the manifest digest and signature; failing artifacts are named
          * @description Access: roles admin, analyst; or API-key scopes reports:read, reports:write.
          */
-        post: operations["postReportsDossiersPlanIdVerify"];
+        post: operations["postReportsDossiersIdVerify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3111,6 +3175,13 @@ export interface components {
             id: string;
             sha256: string;
             size: number;
+            /**
+             * @description What processing made of it: pending, parsing (being read), read, truncated (more text than the bound: the first part read), skipped (a type without text), skipped_too_large (stopped at a parser bound), parse_failed
+             * @enum {string}
+             */
+            status: "pending" | "parsing" | "read" | "truncated" | "skipped" | "skipped_too_large" | "parse_failed";
+            /** @description Why it was truncated, skipped or not read (the bound and its setting) */
+            status_reason: string | null;
         };
         IntakeJob: {
             attempts: number;
@@ -3542,6 +3613,8 @@ export interface components {
         LocalSignIn: {
             /** @description The header the console sends with the chosen e-mail */
             identity_header: string;
+            /** @description What the header's value holds before the e-mail (`accounts.google.com:`; empty: the bare e-mail) */
+            identity_prefix: string;
             users: {
                 email: string;
                 roles: ("admin" | "analyst" | "researcher" | "reviewer")[];
@@ -3580,6 +3653,73 @@ export interface components {
             service?: {
                 name: string;
                 scopes: string[];
+            };
+        };
+        MispEvent: {
+            Event: {
+                /** @description 0 initial, 1 ongoing, 2 completed */
+                analysis: string;
+                Attribute: ({
+                    category: string;
+                    object_relation?: string;
+                    to_ids: boolean;
+                    type: string;
+                    uuid: string;
+                    value: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description YYYY-MM-DD */
+                date: string;
+                /** @description from the TLP: 3 clear, 1 green, 0 amber and above */
+                distribution: string;
+                info: string;
+                Object: ({
+                    Attribute: ({
+                        category: string;
+                        object_relation?: string;
+                        to_ids: boolean;
+                        type: string;
+                        uuid: string;
+                        value: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    name: string;
+                    uuid: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                Orgc: {
+                    name: string;
+                    uuid: string;
+                };
+                /** @description exactly one tlp:* tag, then the scam taxonomy (fip:scam-taxonomy="...") */
+                Tag: {
+                    name: string;
+                }[];
+                /** @description 1 high, 2 medium, 3 low, 4 undefined */
+                threat_level_id: string;
+                timestamp: string;
+                uuid: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        MispManifest: {
+            [key: string]: {
+                analysis: number;
+                date: string;
+                info: string;
+                Orgc: {
+                    name: string;
+                    uuid: string;
+                };
+                Tag: {
+                    name: string;
+                }[];
+                threat_level_id: number;
+                timestamp: number;
             };
         };
         PipelineFunnel: {
@@ -5303,12 +5443,12 @@ export interface operations {
             };
         };
     };
-    patchCasesId: {
+    patchCasesCaseId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                case_id: string;
             };
             cookie?: never;
         };
@@ -5409,12 +5549,12 @@ export interface operations {
             };
         };
     };
-    getCasesIdLeaReferral: {
+    getCasesCaseIdLeaReferral: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                case_id: string;
             };
             cookie?: never;
         };
@@ -5467,12 +5607,12 @@ export interface operations {
             };
         };
     };
-    postCasesIdLeaReferral: {
+    postCasesCaseIdLeaReferral: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                case_id: string;
             };
             cookie?: never;
         };
@@ -5593,7 +5733,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
             /** @description console_not_built: the console bundle is missing (run npm run build:console) */
@@ -5624,7 +5764,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
             /** @description Not a console route */
@@ -5665,7 +5805,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
             /** @description Not a console route */
@@ -5707,7 +5847,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
             /** @description Not a console route */
@@ -5747,12 +5887,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/javascript": unknown;
-                    "font/woff2": unknown;
-                    "image/png": unknown;
-                    "image/svg+xml": unknown;
-                    "image/x-icon": unknown;
-                    "text/css": unknown;
+                    "application/javascript": string;
+                    "font/woff2": string;
+                    "image/png": string;
+                    "image/svg+xml": string;
+                    "image/x-icon": string;
+                    "text/css": string;
                 };
             };
             /** @description Not an asset file name */
@@ -5881,7 +6021,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
         };
@@ -5903,9 +6043,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/javascript": unknown;
-                    "image/png": unknown;
-                    "text/css": unknown;
+                    "application/javascript": string;
+                    "image/png": string;
+                    "text/css": string;
                 };
             };
             /** @description Unknown file */
@@ -5944,8 +6084,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
-                    "text/csv; charset=utf-8": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -5980,6 +6120,8 @@ export interface operations {
     getExportsIndicators: {
         parameters: {
             query?: {
+                /** @description a campaign's indicators only: its own entities and its cases' (with `indicates` relationships to it) */
+                campaign_id?: string;
                 category?: string;
                 /** @description csv, xlsx, or stix (a STIX 2.1 bundle) */
                 fmt?: "csv" | "xlsx" | "stix";
@@ -6000,8 +6142,8 @@ export interface operations {
                 };
                 content: {
                     "application/stix+json;version=2.1": unknown;
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
-                    "text/csv; charset=utf-8": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -6033,6 +6175,67 @@ export interface operations {
             };
         };
     };
+    getExportsMisp: {
+        parameters: {
+            query?: {
+                /** @description the campaign to export: its own entities and its cases' (exactly one of case_id and campaign_id) */
+                campaign_id?: string;
+                /** @description the case to export (exactly one of case_id and campaign_id) */
+                case_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event, as a download */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MispEvent"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such case, campaign or event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getExportsResearcherEntities: {
         parameters: {
             query?: {
@@ -6052,7 +6255,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResearcherExport"];
-                    "text/csv; charset=utf-8": unknown;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -6111,7 +6314,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["IndicatorFeedPage"];
                     "application/stix+json;version=2.1": unknown;
-                    "text/csv; charset=utf-8": unknown;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -6121,6 +6324,141 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFeedsMispUuidJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description an event uuid of manifest.json */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MispEvent"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such case, campaign or event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFeedsMispHashesCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hashes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFeedsMispManifestJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The manifest */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MispManifest"];
                 };
             };
             /** @description No identity, or an invalid one */
@@ -7468,7 +7806,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/png": unknown;
+                    "image/png": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -7881,7 +8219,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv; charset=utf-8": unknown;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -7940,7 +8278,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8166,7 +8504,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/zip": unknown;
+                    "application/zip": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8236,7 +8574,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/zip": unknown;
+                    "application/zip": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8314,7 +8652,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "application/octet-stream": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8375,7 +8713,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": unknown;
+                    "application/pdf": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8452,7 +8790,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv; charset=utf-8": unknown;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -8511,7 +8849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -9206,7 +9544,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
         };
@@ -9432,7 +9770,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/zip": unknown;
+                    "application/zip": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -9504,7 +9842,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "application/octet-stream": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -9768,12 +10106,12 @@ export interface operations {
             };
         };
     };
-    postReportsDossiersPlanIdVerify: {
+    postReportsDossiersIdVerify: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                plan_id: string;
+                id: string;
             };
             cookie?: never;
         };
@@ -10000,9 +10338,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
-                    "application/pdf": unknown;
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
-                    "text/csv; charset=utf-8": unknown;
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description The requested byte range (Content-Range); a Range that is not one satisfiable bytes range is ignored (200) */
@@ -10012,9 +10350,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
-                    "application/pdf": unknown;
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
-                    "text/csv; charset=utf-8": unknown;
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
