@@ -23,8 +23,11 @@ const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const pick = (alphabet: string) => alphabet[randomInt(alphabet.length)]!;
 const word = (alphabet: string, n: number) => Array.from({ length: n }, () => pick(alphabet)).join('');
 
-/** A valid German mobile number nobody else uses (E.164, as the graph stores it). */
-const phone = () => `+49151${word(DIGITS, 8)}`;
+/**
+ * A valid Swiss mobile number nobody else uses (E.164, as the graph stores it): not German, whose
+ * country lists other suites read (many fresh numbers would crowd their entities out).
+ */
+const phone = () => `+4179${word(DIGITS, 7)}`;
 /** An e-mail address whose visible characters (first two, last two) are rare among the tests' entities. */
 const email = () => `${word(LOWER + DIGITS, 2)}${word(LOWER, 6)}.${randomUUID().slice(0, 6)}@mail.x${word(LOWER, 2)}`;
 
@@ -91,7 +94,7 @@ describe('researchers cannot recover masked values (no oracles)', function () {
     // Twins: two values with the same visible characters (first two, last two, length) and
     // different hidden ones. Every query, whether cut from the real value or from its masked
     // rendering, must treat both alike, and find them only when it is part of the masked rendering.
-    // (A phone's twin keeps its country and network code, +49151, to stay a valid number.)
+    // (A phone's twin keeps its country and network code, +4179, to stay a valid number.)
     const twinOf = (v: string, alphabet: string, keep: number) =>
       v.slice(0, keep) + Array.from(v.slice(keep, -2), (c) => (alphabet.includes(c) ? otherThan(c, alphabet) : c)).join('') + v.slice(-2);
     await fc.assert(
@@ -103,14 +106,14 @@ describe('researchers cannot recover masked values (no oracles)', function () {
         async (kind, start, length, fromMasked) => {
           const alphabet = kind === 'phone' ? DIGITS : LOWER;
           const v1 = kind === 'phone' ? phone() : email();
-          const v2 = twinOf(v1, alphabet, kind === 'phone' ? 6 : 2);
+          const v2 = twinOf(v1, alphabet, kind === 'phone' ? 5 : 2);
           const [id1, id2] = [await seedEntity(knex, kind, v1), await seedEntity(knex, kind, v2)];
-          // Ranked first among what a query matches (risk, then sightings), so that the limit never cuts them.
-          await knex('entities').whereIn('id', [id1, id2]).update({ risk_score: 100, sighting_count: 1_000_000_000 });
           assert.equal(maskOpaque(v1), maskOpaque(v2));
+          // From the masked rendering: a suffix, so that it holds the random last two characters and
+          // matches few other entities (the answer's limit never cuts the twins). From the value: any slice.
           const source = fromMasked ? maskOpaque(v1) : v1;
           const from = start % (source.length - 2);
-          const q = source.slice(from, from + 3 + (length % (source.length - from - 2)));
+          const q = fromMasked ? source.slice(from) : source.slice(from, from + 3 + (length % (source.length - from - 2)));
           const a = await discovery('researcher', q, kind);
           const h1 = a.items.find((h) => h.id === id1);
           const h2 = a.items.find((h) => h.id === id2);
