@@ -129,7 +129,7 @@ export async function run(): Promise<void> {
     t = Date.now();
     await refreshAnalytics(knex);
     process.stdout.write(`steady refresh (all views, CONCURRENTLY): ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
-    const viewer = { roles: ['analyst' as const] };
+    const viewer = { roles: ['analyst' as const], minVictims: 0 };
     const window = { since: '2025-01-01', until: '2025-12-31' };
     const cases: Array<[string, (s: AggregationSource) => Promise<unknown>]> = [
       ['GET /intelligence/dashboard', (s) => intelligenceDashboard(knex, viewer, s)],

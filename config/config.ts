@@ -254,7 +254,7 @@ export const configSchema = z.strictObject({
     .prefault({}),
   exports: z
     .strictObject({
-      min_group_size: z.coerce.number().int().min(1).max(1000).default(5).describe('researcher exports suppress every aggregate group with fewer entities than this'),
+      min_group_size: z.coerce.number().int().min(1).max(1000).default(5).describe('researchers see no aggregate figure (export group, dashboard figure, entity loss) resting on fewer distinct victims than this'),
     })
     .prefault({}),
 });

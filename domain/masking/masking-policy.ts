@@ -50,10 +50,15 @@ function rolesOf(viewer: Viewer): readonly Role[] {
   return p.kind === 'user' ? p.roles : [];
 }
 
-/** Any other value for a researcher: its first two and last two characters around a fixed mask. */
+/**
+ * Any other value for a researcher: its first two and last two characters around a fixed mask,
+ * counted in code points (as PostgreSQL counts characters: the researchers' quick search matches
+ * this same rendering in SQL, db/repositories/intelligence/masked-search-repository.ts).
+ */
 export function maskOpaque(value: string): string {
-  if (value.length <= 6) return '****';
-  return `${value.slice(0, 2)}****${value.slice(-2)}`;
+  const chars = Array.from(value);
+  if (chars.length <= 6) return '****';
+  return `${chars.slice(0, 2).join('')}****${chars.slice(-2).join('')}`;
 }
 
 const isMaskedKind = (type: string): type is MaskedKind => (MASKED_KINDS as readonly string[]).includes(type);

@@ -2,6 +2,7 @@
 // with the oldest `as_of` of its parts. `source` is 'view' for the API and 'live' for the
 // benchmark's baseline (the same aggregations computed from the base tables).
 import type { Knex } from 'knex';
+import { showsFigure } from '../../domain/analytics/small-group-suppression';
 import type { AggregationSource } from '../../db/repositories/analytics/analytics-view-repository';
 import { analyticsAsOf } from '../../db/repositories/analytics/analytics-view-repository';
 import { activityTotals, campaignStatusCounts, entitySummary, indicatorSummary, topEntities } from '../../db/repositories/analytics/dashboard-repository';
@@ -14,7 +15,10 @@ import {
   lossByTaxonomy,
   pipelineFunnel,
   taxonomyWithCounts,
+  suppressedTotals,
   trend,
+  UNSUPPRESSED,
+  victimsOf,
   WEEKDAYS,
   type Viewer,
 } from './analytics-widgets';
@@ -25,13 +29,15 @@ const oldest = (...isos: string[]) => isos.reduce((a, b) => (a < b ? a : b));
 
 /** Entities, indicators, campaigns and platform KPIs; the riskiest entities for all but researchers. */
 export async function intelligenceDashboard(knex: Knex, viewer: Viewer, source: AggregationSource) {
-  const [entities, indicators, campaigns, totals, asOf] = await Promise.all([
+  const [entities, indicators, campaigns, all, victims, asOf] = await Promise.all([
     entitySummary(knex, source),
     indicatorSummary(knex, source),
     campaignStatusCounts(knex),
     activityTotals(knex, source),
-    analyticsAsOf(knex, ['analytics_entity_summary', 'analytics_indicator_summary', 'analytics_daily_activity'], source),
+    victimsOf(knex, source, viewer),
+    analyticsAsOf(knex, ['analytics_entity_summary', 'analytics_indicator_summary', 'analytics_daily_activity', 'analytics_taxonomy_victims'], source),
   ]);
+  const totals = suppressedTotals(all, victims, viewer);
   const sumBy = <K extends string>(rows: Array<Record<K, string> & { indicators: number }>, key: K) => {
     const m = new Map<string, number>();
     for (const r of rows) m.set(r[key], (m.get(r[key]) ?? 0) + r.indicators);
@@ -64,23 +70,24 @@ export async function intelligenceDashboard(knex: Knex, viewer: Viewer, source: 
   };
 }
 
-/** Platform KPI cards and loss by taxonomy. */
-export async function impactDashboard(knex: Knex, source: AggregationSource) {
-  const [kpis, loss] = await Promise.all([impactKpis(knex, source), lossByTaxonomy(knex, source)]);
+/** Platform KPI cards and loss by taxonomy (figures on too few victims suppressed for the viewer). */
+export async function impactDashboard(knex: Knex, source: AggregationSource, viewer: Viewer = UNSUPPRESSED) {
+  const [kpis, loss] = await Promise.all([impactKpis(knex, source, viewer), lossByTaxonomy(knex, source, viewer)]);
   return { as_of: oldest(kpis.as_of, loss.as_of), kpis: kpis.cards, currencies: loss.currencies, loss_by_taxonomy: loss.items };
 }
 
 /** The home page: KPI cards, the last 30 days' funnel and daily trend of intakes and cases, the top scam types. */
-export async function dashboardOverview(knex: Knex, source: AggregationSource) {
+export async function dashboardOverview(knex: Knex, source: AggregationSource, viewer: Viewer = UNSUPPRESSED) {
   const window = { since: daysAgo(29), until: day(new Date()) };
   const [kpis, funnel, series, taxonomy] = await Promise.all([
-    impactKpis(knex, source),
-    pipelineFunnel(knex, source, window),
-    trend(knex, source, ['intakes', 'cases'], 'day', window),
-    taxonomyWithCounts(knex, source),
+    impactKpis(knex, source, viewer),
+    pipelineFunnel(knex, source, window, viewer),
+    trend(knex, source, ['intakes', 'cases'], 'day', window, viewer),
+    taxonomyWithCounts(knex, source, viewer),
   ]);
-  const topTaxonomies = taxonomy.nodes
-    .filter((n) => n.cases > 0)
+  // Suppressed nodes (cases null) are not among the top ones.
+  const counted = taxonomy.nodes.flatMap((n) => (n.cases !== null && n.cases > 0 ? [{ ...n, cases: n.cases }] : []));
+  const topTaxonomies = counted
     .sort((a, b) => b.cases - a.cases || a.path.localeCompare(b.path))
     .slice(0, 5)
     .map((n) => ({ taxonomy: n.path, label: n.label, cases: n.cases }));
@@ -93,16 +100,20 @@ export async function dashboardOverview(knex: Knex, source: AggregationSource) {
   };
 }
 
-/** Analysts' overview: all-time activity totals, when reports arrive (heatmap peak), the top countries. */
-export async function analyticsOverview(knex: Knex, source: AggregationSource) {
-  const [totals, grid, countries, asOf] = await Promise.all([
+/** Analysts' overview: all-time activity totals, when reports arrive (heatmap peak), the top countries (suppressed per viewer). */
+export async function analyticsOverview(knex: Knex, source: AggregationSource, viewer: Viewer = UNSUPPRESSED) {
+  const [all, grid, countries, victims, asOf] = await Promise.all([
     activityTotals(knex, source),
-    heatmap(knex, source, 'intakes'),
-    countrySummary(knex, source),
-    analyticsAsOf(knex, ['analytics_daily_activity'], source),
+    heatmap(knex, source, 'intakes', viewer),
+    countrySummary(knex, source, viewer),
+    victimsOf(knex, source, viewer),
+    analyticsAsOf(knex, ['analytics_daily_activity', 'analytics_taxonomy_victims'], source),
   ]);
+  const totals = suppressedTotals(all, victims, viewer);
   let peak: { weekday: string; hour: number; intakes: number } | null = null;
-  for (const c of grid.cells) if (c.value > 0 && (!peak || c.value > peak.intakes)) peak = { weekday: WEEKDAYS[c.weekday - 1]!, hour: c.hour, intakes: c.value };
+  for (const c of grid.cells) if (c.value !== null && c.value > 0 && (!peak || c.value > peak.intakes)) peak = { weekday: WEEKDAYS[c.weekday - 1]!, hour: c.hour, intakes: c.value };
+  // The busiest hour's reports are a group of victims like any other.
+  if (peak && !showsFigure(peak.intakes, viewer.minVictims)) peak = null;
   return {
     as_of: oldest(asOf.toISOString(), grid.as_of, countries.as_of),
     totals,

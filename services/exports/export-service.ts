@@ -1,7 +1,7 @@
 // The export use cases (researchers may use only the aggregate export):
 // - exportEntities: the entity list as a CSV or XLSX download (bank details as the caller may see them)
 // - exportIndicators: the indicators as a CSV, XLSX or STIX 2.1 download
-// - exportResearcherAggregate: the anonymized aggregate of the entities (small groups suppressed), audited
+// - exportResearcherAggregate: the anonymized aggregate of the entities (groups of few victims suppressed), audited
 // - writeEntityExport, writeIndicatorSpreadsheet, writeIndicatorStix: the writers behind the downloads
 //   (also measured by bench/exports.bench.ts); indicatorStixObjects: the STIX objects of one indicator row
 // A download is described here (what it writes, its id, its audit) and streamed by the API
@@ -22,11 +22,11 @@ import {
   type ExportedIndicatorRow,
   type IndicatorExportFilter,
   type IndicatorExportRow,
-  type ResearcherAggregate,
 } from '../../db/repositories/exports/export-repository';
 import { streamIntelEntities, type IntelEntityFilters, type IntelEntityRow } from '../../db/repositories/intelligence/intel-entity-repository';
 import type { IntelEntityOrder } from '../../domain/intelligence/entity-explorer';
 import { principalName } from '../../domain/accounts/principal-name';
+import { showsFigure, suppressSmallGroups } from '../../domain/analytics/small-group-suppression';
 import type { Principal } from '../../domain/accounts/roles';
 import { ENTITY_EXPORT_COLUMNS, INDICATOR_EXPORT_COLUMNS, csvCells, type ExportRecord } from '../../domain/exports/export-rows';
 import {
@@ -207,12 +207,21 @@ export function exportIndicators(deps: Pick<ServiceDeps, 'knex'>, principal: Pri
   );
 }
 
-export type { ResearcherAggregate, ResearcherGroup } from '../../db/repositories/exports/export-repository';
+import type { ResearcherGroup } from '../../db/repositories/exports/export-repository';
+/** A group as the export shows it: each currency's loss only when enough victims stand behind it. */
+export type ResearcherExportGroup = Omit<ResearcherGroup, 'losses'> & { losses: Array<{ currency: string; amount: string }> };
+
+export interface ResearcherAggregate {
+  groups: ResearcherExportGroup[];
+  /** Groups left out because fewer distinct victims than the threshold stand behind them. */
+  suppressed_groups: number;
+}
 
 /**
- * Entities counted by type, wallet network, case taxonomy, country and month, with their losses;
- * groups under the configured minimum size are left out (counted in suppressed_groups). Audited
- * (the format the caller asked for included).
+ * Entities counted by type, wallet network, case taxonomy, country and month, with their victims
+ * and losses; groups resting on fewer distinct victims than the configured minimum are left out
+ * (counted in suppressed_groups; domain/analytics/small-group-suppression.ts). Audited (the format
+ * the caller asked for included).
  */
 export async function exportResearcherAggregate(
   deps: Pick<ServiceDeps, 'knex' | 'config'>,
@@ -220,7 +229,10 @@ export async function exportResearcherAggregate(
   input: { fmt: 'json' | 'csv'; entity_type?: GraphEntityType },
 ): Promise<{ min_group_size: number } & ResearcherAggregate> {
   const minGroupSize = deps.config.exports.min_group_size;
-  const agg = await researcherAggregate(deps.knex, { minGroupSize, entityType: input.entity_type });
+  const { kept, suppressed } = suppressSmallGroups(await researcherAggregate(deps.knex, { entityType: input.entity_type }), (g) => g.victim_count, minGroupSize);
+  // A group of many victims can still owe a currency's loss to one of them: that currency is left out.
+  const groups = kept.map((g) => ({ ...g, losses: g.losses.filter((l) => showsFigure(l.victims, minGroupSize)).map(({ currency, amount }) => ({ currency, amount })) }));
+  const agg: ResearcherAggregate = { groups, suppressed_groups: suppressed };
   await recordAuditEvent(deps.knex, {
     actor: principalName(principal),
     action: 'export.researcher_entities',

@@ -5,8 +5,10 @@
 // - entityActivitySeries: sightings of an entity per day, week or month (400, 404)
 // - entityNeighbourhood: an entity's heaviest edges and the entities at their other ends (404)
 // - listIndicatorPage / getIndicatorView: the indicator registry (404)
-// - relationshipGraph / relationshipGraphPng: the graph from seeds, as JSON or as a PNG (400, 404)
-// - quickSearch: entity values by exact, prefix or substring match (no bank accounts but for analysts)
+// - relationshipGraph / relationshipGraphPng: the graph from seeds, as JSON or as a PNG (400, 403 for a
+//   researcher's type:value seed, 404)
+// - quickSearch: entity values by exact, prefix or substring match (no bank accounts but for analysts;
+//   researchers match the masked values they are shown, never the hidden characters)
 // The explorer's cursors are opaque to clients: encoded and decoded here.
 import type { Role, Principal } from '../../domain/accounts/roles';
 import { INTEL_ENTITY_ORDERS, type ActivityBucket, type IntelEntityCursor, type IntelEntityOrder } from '../../domain/intelligence/entity-explorer';
@@ -25,7 +27,8 @@ import {
   searchEntities,
   type IntelEntityDetail,
 } from '../../db/repositories/intelligence/intel-read-repository';
-import { BadRequestError, NotFoundError } from '../errors';
+import { searchMaskedEntities } from '../../db/repositories/intelligence/masked-search-repository';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../errors';
 import type { ServiceDeps } from '../service-deps';
 import { traverseRelationshipGraph } from './graph-projection';
 import { renderGraphPng } from './graph-png';
@@ -75,31 +78,39 @@ function normalizedValue(type: GraphEntityType, raw: string): string {
   return n.value;
 }
 
-function entityDetail(d: IntelEntityDetail, roles: Role[]) {
-  return entityDetailView(d.entity, { cases: d.cases, sightings: d.sightings }, roles);
+function entityDetail(d: IntelEntityDetail, roles: Role[], minVictims: number) {
+  return entityDetailView(d.entity, { cases: d.cases, sightings: d.sightings }, roles, minVictims);
 }
 
+/** Researchers see no loss or victim figure resting on fewer victims than this (SVC_EXPORTS__MIN_GROUP_SIZE). */
+const minVictimsOf = (deps: Pick<ServiceDeps, 'config'>) => deps.config.exports.min_group_size;
+
 export async function listEntities(
-  deps: Pick<ServiceDeps, 'knex'>,
+  deps: Pick<ServiceDeps, 'knex' | 'config'>,
   principal: Principal | null,
   q: { entity_type?: GraphEntityType; min_loss?: string; order_by: IntelEntityOrder; limit: number; cursor?: IntelEntityCursor },
 ) {
   const roles = rolesOf(principal);
-  const page = await listIntelEntities(deps.knex, { entityType: q.entity_type, minLoss: q.min_loss, orderBy: q.order_by }, { limit: q.limit, after: q.cursor });
-  return { items: page.rows.map((r) => entityView(r, roles)), next_cursor: page.next ? b64([page.next.order, page.next.key, page.next.id]) : null };
+  const minVictims = minVictimsOf(deps);
+  // A loss filter or order over entities whose loss researchers may not see would tell it to them,
+  // one threshold at a time: for researchers both range over the entities they see it for.
+  const byLoss = q.min_loss !== undefined || q.order_by === 'loss';
+  const filters = { entityType: q.entity_type, minLoss: q.min_loss, orderBy: q.order_by, ...(byLoss && maskingFor(roles).aggregateOnly ? { minVictims } : {}) };
+  const page = await listIntelEntities(deps.knex, filters, { limit: q.limit, after: q.cursor });
+  return { items: page.rows.map((r) => entityView(r, roles, minVictims)), next_cursor: page.next ? b64([page.next.order, page.next.key, page.next.id]) : null };
 }
 
-export async function getEntity(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, id: string) {
+export async function getEntity(deps: Pick<ServiceDeps, 'knex' | 'config'>, principal: Principal | null, id: string) {
   const d = await getIntelEntityDetail(deps.knex, { id });
   if (!d) throw new NotFoundError(`no entity ${id}`);
-  return entityDetail(d, rolesOf(principal));
+  return entityDetail(d, rolesOf(principal), minVictimsOf(deps));
 }
 
-export async function getEntityByKey(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, key: { type: GraphEntityType; value: string }) {
+export async function getEntityByKey(deps: Pick<ServiceDeps, 'knex' | 'config'>, principal: Principal | null, key: { type: GraphEntityType; value: string }) {
   const value = normalizedValue(key.type, key.value);
   const d = await getIntelEntityDetail(deps.knex, { type: key.type, value });
   if (!d) throw new NotFoundError(`no ${key.type} entity ${value}`);
-  return entityDetail(d, rolesOf(principal));
+  return entityDetail(d, rolesOf(principal), minVictimsOf(deps));
 }
 
 const MAX_BUCKETS = 1000;
@@ -186,7 +197,19 @@ async function resolveSeeds(deps: Pick<ServiceDeps, 'knex'>, seeds: string[]): P
   return { ids: [...new Set(ids)], byId };
 }
 
-async function graphOf(deps: GraphDeps, q: GraphRequest) {
+/**
+ * Researchers seed the graph by entity id only: a type:value seed answers 200 or 404 depending on
+ * whether the value exists, which would let them test guesses at values they only see masked. The
+ * refusal comes before any lookup or normalization, so it is the same for every value.
+ */
+function checkSeedsFor(roles: readonly Role[], seeds: readonly string[]): void {
+  if (!maskingFor(roles).aggregateOnly) return;
+  const i = seeds.findIndex((s) => !UUID.test(s));
+  if (i >= 0) throw new ForbiddenError(`query.seed.${i}: researchers seed the graph by entity id only, not by type:value`);
+}
+
+async function graphOf(deps: GraphDeps, roles: readonly Role[], q: GraphRequest) {
+  checkSeedsFor(roles, q.seed);
   const { ids: seeds, byId } = await resolveSeeds(deps, q.seed);
   const g = await traverseRelationshipGraph(
     deps.knex,
@@ -208,14 +231,14 @@ async function graphOf(deps: GraphDeps, q: GraphRequest) {
 
 export async function relationshipGraph(deps: GraphDeps, principal: Principal | null, q: GraphRequest) {
   const roles = rolesOf(principal);
-  const { seeds, g } = await graphOf(deps, q);
+  const { seeds, g } = await graphOf(deps, roles, q);
   return { seeds, depth: q.depth, max_nodes: q.max_nodes, truncated: g.truncated, nodes: g.nodes.map((n) => ({ ...nodeView(n, roles), depth: n.depth })), edges: g.edges };
 }
 
 /** The graph of relationshipGraph drawn as a PNG, and whether a cap cut it. */
 export async function relationshipGraphPng(deps: GraphDeps, principal: Principal | null, q: GraphRequest & { width: number; height: number }): Promise<{ png: Buffer; truncated: boolean }> {
   const roles = rolesOf(principal);
-  const { g } = await graphOf(deps, q);
+  const { g } = await graphOf(deps, roles, q);
   const png = await renderGraphPng(
     g.nodes.map((n) => ({ id: n.id, type: n.type, label: nodeView(n, roles).display_value, depth: n.depth })),
     g.edges.map((e) => ({ src: e.src, dst: e.dst, weight: e.weight })),
@@ -228,7 +251,10 @@ export async function relationshipGraphPng(deps: GraphDeps, principal: Principal
 
 export async function quickSearch(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, q: { q: string; entity_type?: GraphEntityType; limit: number }) {
   const roles = rolesOf(principal);
-  // Partial matching over bank details would let a non-analyst read them digit by digit.
-  const hits = await searchEntities(deps.knex, q.q, { type: q.entity_type, excludeTypes: maskingFor(roles).sees('bank_account') ? [] : ['bank_account'], limit: q.limit });
+  // Partial matching over bank details would let a non-analyst read them digit by digit; for the
+  // same reason a researcher's query matches only the masked values a researcher is shown.
+  const policy = maskingFor(roles);
+  const opts = { type: q.entity_type, excludeTypes: policy.sees('bank_account') ? [] : (['bank_account'] as GraphEntityType[]), limit: q.limit };
+  const hits = policy.aggregateOnly ? await searchMaskedEntities(deps.knex, q.q, opts) : await searchEntities(deps.knex, q.q, opts);
   return { q: q.q, items: hits.map((h) => ({ ...nodeView(h, roles), sighting_count: h.sighting_count, match: h.match })) };
 }

@@ -4,6 +4,7 @@
 import type { Role } from '../../domain/accounts/roles';
 import { jsonTime } from '../../domain/iso-time';
 import { maskingFor } from '../../domain/masking/masking-policy';
+import { showsFigure } from '../../domain/analytics/small-group-suppression';
 
 const visibleEntityValue = (type: string, value: string, roles: readonly Role[]) => maskingFor(roles).value(type, value);
 const isAggregateOnly = (roles: readonly Role[]) => maskingFor(roles).aggregateOnly;
@@ -12,8 +13,20 @@ import type { GraphNodeRow, IndicatorRow, IntelEntityDetailRow, LinkedCase, Sigh
 
 // Timestamps go out as the text JSON.stringify would write for them (jsonTime: the same bytes, at a
 // fraction of the cost of Date#toJSON).
-export function entityView(row: IntelEntityRow, roles: readonly Role[]) {
+/**
+ * Whether an entity's loss and victim figures are withheld from this caller: researchers see them
+ * only when at least `minVictims` (SVC_EXPORTS__MIN_GROUP_SIZE) distinct victims mention the entity
+ * and every currency of its loss rests on as many (loss_victims; unknown counts as too few).
+ */
+export function entityFiguresSuppressed(row: { victim_count: number; loss_max: string; loss_victims: number | null }, roles: readonly Role[], minVictims: number): boolean {
+  if (!isAggregateOnly(roles)) return false;
+  const hasLoss = Number(row.loss_max) > 0;
+  return !showsFigure(row.victim_count, minVictims) || (hasLoss && !showsFigure(row.loss_victims ?? 0, minVictims));
+}
+
+export function entityView(row: IntelEntityRow, roles: readonly Role[], minVictims = 0) {
   const aggregateOnly = isAggregateOnly(roles);
+  const suppressed = entityFiguresSuppressed(row, roles, minVictims);
   return {
     id: row.id,
     type: row.type,
@@ -24,8 +37,8 @@ export function entityView(row: IntelEntityRow, roles: readonly Role[]) {
     last_seen_at: jsonTime(row.last_seen_at),
     sighting_count: row.sighting_count,
     risk_score: row.risk_score,
-    loss: { max: row.loss_max, by_currency: row.loss_by_currency },
-    victim_count: row.victim_count,
+    loss: suppressed ? null : { max: row.loss_max, by_currency: row.loss_by_currency },
+    victim_count: suppressed ? null : row.victim_count,
   };
 }
 
@@ -33,12 +46,15 @@ export function entityDetailView(
   row: IntelEntityDetailRow,
   extra: { cases: LinkedCase[]; sightings: SightingsBySource[] },
   roles: readonly Role[],
+  minVictims = 0,
 ) {
   const aggregateOnly = isAggregateOnly(roles);
+  const suppressed = entityFiguresSuppressed(row, roles, minVictims);
   return {
-    ...entityView(row, roles),
-    risk: { score: row.risk_score, computed_at: jsonTime(row.risk_computed_at), factors: row.risk_explanation ?? [] },
-    loss_by_currency: Object.entries(row.loss_by_currency)
+    ...entityView(row, roles, minVictims),
+    // The factors carry the loss and the victim count as their inputs.
+    risk: { score: row.risk_score, computed_at: jsonTime(row.risk_computed_at), factors: suppressed ? [] : (row.risk_explanation ?? []) },
+    loss_by_currency: Object.entries(suppressed ? {} : row.loss_by_currency)
       .map(([currency, amount]) => ({ currency, amount }))
       .sort((a, b) => (a.currency < b.currency ? -1 : 1)),
     sightings_by_source: extra.sightings.map((s) => ({ ...s, first_observed_at: jsonTime(s.first_observed_at), last_observed_at: jsonTime(s.last_observed_at) })),

@@ -77,13 +77,15 @@ describe('exports (API)', function () {
     assert.equal(cell.formula, undefined);
   });
 
-  it('researcher export: counts and losses per group, groups under 5 entities suppressed, no entity value in the answer', async () => {
+  it('researcher export: counts and losses per group, groups under 5 victims suppressed, no entity value in the answer', async () => {
     const tag = randomUUID().slice(0, 8);
     const taxonomy = `test/suppression-${tag}`;
     const knex = testKnex();
     const big = await createCase(knex, { title: `big ${tag}`, loss_amount: '1000.00', loss_currency: 'EUR' }, users.analyst);
     const small = await createCase(knex, { title: `small ${tag}`, loss_amount: '50.00', loss_currency: 'EUR' }, users.analyst);
     await knex('cases').whereIn('id', [big.id, small.id]).update({ taxonomy });
+    // Five victims stand behind the big case (its attached intakes); the small one stands for its own.
+    for (let i = 0; i < 5; i++) await knex('intakes').insert({ id: randomUUID(), source: 'web', summary: 't', submitted_by: 't@example.org', case_id: big.id });
     const emails = Array.from({ length: 6 }, (_, i) => `victim-contact-${i}-${tag}@scam.example`);
     const domains = Array.from({ length: 3 }, (_, i) => `shop-${i}-${tag}.example`);
     await recordSourceEntities(knex, { kind: 'case', id: big.id }, emails.map((value) => ({ type: 'email' as const, value })));
@@ -93,18 +95,18 @@ describe('exports (API)', function () {
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.min_group_size, 5);
     const mine = res.body.groups.filter((g: { taxonomy: string }) => g.taxonomy === taxonomy);
-    assert.deepEqual(mine, [{ entity_type: 'email', network: '', taxonomy, country: '', month: new Date().toISOString().slice(0, 7), entity_count: 6, losses: [{ currency: 'EUR', amount: '1000.00' }] }]);
+    assert.deepEqual(mine, [{ entity_type: 'email', network: '', taxonomy, country: '', month: new Date().toISOString().slice(0, 7), entity_count: 6, victim_count: 5, losses: [{ currency: 'EUR', amount: '1000.00' }] }]);
     assert.ok(res.body.suppressed_groups >= 1);
     for (const v of [...emails, ...domains, tag + '.example']) assert.ok(!res.text.includes(v), `${v} must not appear`);
 
     const csv = await http(`${url}/exports/researcher/entities?fmt=csv`, { headers: as.researcher });
     assert.equal(csv.status, 200);
-    assert.ok(csv.text.split('\n').some((l) => l === `email,,${taxonomy},,${new Date().toISOString().slice(0, 7)},6,EUR,1000.00`), csv.text.slice(0, 500));
+    assert.ok(csv.text.split('\n').some((l) => l === `email,,${taxonomy},,${new Date().toISOString().slice(0, 7)},6,5,EUR,1000.00`), csv.text.slice(0, 500));
     assert.ok(!csv.text.includes(`shop-0-${tag}`));
 
-    const stricter = await startTestApi({ SVC_AUTH__TRUST_PROXY_HEADER: 'true', SVC_EXPORTS__MIN_GROUP_SIZE: '7' });
+    const stricter = await startTestApi({ SVC_AUTH__TRUST_PROXY_HEADER: 'true', SVC_EXPORTS__MIN_GROUP_SIZE: '6' });
     const none = await http(`${stricter.url}/exports/researcher/entities`, { headers: as.researcher });
-    assert.equal(none.body.min_group_size, 7);
+    assert.equal(none.body.min_group_size, 6);
     assert.deepEqual(none.body.groups.filter((g: { taxonomy: string }) => g.taxonomy === taxonomy), []);
   });
 

@@ -202,7 +202,7 @@ describe('intelligence analytics (API)', function () {
 
   it('answers the activity sparkline per day and per week, and one-hop neighbours with edge weights', async () => {
     const s = await seed(knex);
-    const day = await http(`${url}/intelligence/entities/domain/d1-${s.tag}.example/activity?bucket=day&since=2026-11-01T00:00:00Z`, { headers: as.researcher });
+    const day = await http(`${url}/intelligence/entities/domain/d1-${s.tag}.example/activity?bucket=day&since=2026-11-01T00:00:00Z`, { headers: as.reviewer });
     assert.equal(day.status, 200, day.text);
     assert.equal(day.body.bucket, 'day');
     assert.equal(day.body.since, '2026-11-01T00:00:00.000Z');

@@ -223,7 +223,7 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'GET /intelligence/indicators': () => ({ path: '/intelligence/indicators?min_confidence=10&limit=5' }),
   'GET /intelligence/indicators/{id}': (fx) => ({ path: `/intelligence/indicators/${fx.intel.entityId}` }),
   'GET /intelligence/graph': (fx) => ({ path: `/intelligence/graph?seed=${fx.intel.entityId}&depth=2` }),
-  'GET /intelligence/graph.png': (fx) => ({ path: `/intelligence/graph.png?seed=domain:${fx.intel.domain}&width=400&height=300` }),
+  'GET /intelligence/graph.png': (fx) => ({ path: `/intelligence/graph.png?seed=${fx.intel.entityId}&width=400&height=300` }),
   'GET /discovery/search': (fx) => ({ path: `/discovery/search?q=${fx.intel.domain.slice(0, 12)}` }),
   'PATCH /cases/{case_id}': (fx) => ({ path: `/cases/${fx.cases.caseId}`, json: { priority: 'high' } }),
   'POST /cases/{case_id}/lea-referral': (fx) => ({ path: `/cases/${fx.cases.caseId}/lea-referral`, json: { agency: 'NCA', jurisdiction: 'UK', contact: 'desk@nca.example', status: 'draft' } }),

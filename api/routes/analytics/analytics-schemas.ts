@@ -46,13 +46,16 @@ const PATHS = TAXONOMY_ENTRIES.map((e) => e.path) as [string, ...string[]];
 /** A node of the scam taxonomy by path (`investment/crypto/pig-butchering`); anything else is a 400. */
 export const TaxonomyPathSchema = z.enum(PATHS).describe('a path of the scam taxonomy (GET /taxonomy)');
 
-export const TaxonomyNodeSchema: z.ZodType<TaxonomyTreeNode> = z
+/** A node as a caller sees it: the case count null for researchers when too few victims stand behind it. */
+type ViewedTaxonomyNode = Omit<TaxonomyTreeNode, 'cases' | 'children'> & { cases: number | null; children: ViewedTaxonomyNode[] };
+
+export const TaxonomyNodeSchema: z.ZodType<ViewedTaxonomyNode> = z
   .object({
     path: z.string(),
     slug: z.string(),
     label: z.string(),
     depth: z.number().int(),
-    cases: z.number().int().describe('cases tagged with this node or any node below it'),
+    cases: z.number().int().nullable().describe('cases tagged with this node or any node below it; ' + 'null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it'),
     campaigns: z.number().int().describe('campaigns tagged with this node or any node below it'),
     get children() {
       return z.array(TaxonomyNodeSchema);
@@ -64,7 +67,7 @@ export const TaxonomySchema = z
   .object({
     as_of: z.string(),
     nodes: z.array(TaxonomyNodeSchema),
-    unclassified: z.object({ cases: z.number().int(), campaigns: z.number().int() }).describe('cases and campaigns with no (or an unknown) taxonomy path'),
+    unclassified: z.object({ cases: z.number().int().nullable(), campaigns: z.number().int() }).describe('cases and campaigns with no (or an unknown) taxonomy path'),
   })
   .meta({ id: 'Taxonomy' });
 
@@ -103,15 +106,22 @@ const LossItem = z.object({
   label: z.string(),
   depth: z.number().int(),
   parent: z.string().nullable(),
-  cases: z.number().int(),
-  losses: z.array(Amount),
+  cases: z.number().int().nullable().describe('null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it'),
+  losses: z.array(Amount).describe('per currency; for researchers, only currencies whose losses rest on enough distinct victims'),
 });
-export const LossByTaxonomySchema = z.object({ as_of: AsOf, currencies: z.array(z.string()), items: z.array(LossItem) }).meta({ id: 'LossByTaxonomy' });
+export const LossByTaxonomySchema = z
+  .object({
+    as_of: AsOf,
+    currencies: z.array(z.string()),
+    items: z.array(LossItem),
+    suppressed_groups: z.number().int().describe('nodes left out for researchers: their losses rest on fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE (0 for other roles)'),
+  })
+  .meta({ id: 'LossByTaxonomy' });
 
 const FunnelStage = z.object({
   stage: z.string(),
   label: z.string(),
-  count: z.number().int(),
+  count: z.number().int().nullable().describe('null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it'),
   conversion_from_previous: z.number().nullable().describe('count / previous stage count, 4 decimals; null for the first stage or a zero previous'),
 });
 export const PipelineFunnelSchema = z
@@ -132,13 +142,13 @@ export const HeatmapSchema = z
     source: z.enum(['intakes', 'sightings']),
     weekdays: z.array(z.string()),
     hours: z.array(z.number().int()),
-    matrix: z.array(z.array(z.number().int())).describe('7 rows (Monday..Sunday) x 24 columns (UTC hours)'),
-    cells: z.array(z.object({ weekday: z.number().int().describe('ISO weekday, 1 = Monday'), hour: z.number().int(), value: z.number().int() })),
+    matrix: z.array(z.array(z.number().int().nullable())).describe('7 rows (Monday..Sunday) x 24 columns (UTC hours); for researchers, a cell of fewer intakes than SVC_EXPORTS__MIN_GROUP_SIZE (but not zero) is null'),
+    cells: z.array(z.object({ weekday: z.number().int().describe('ISO weekday, 1 = Monday'), hour: z.number().int(), value: z.number().int().nullable() })),
     max: z.number().int(),
   })
   .meta({ id: 'Heatmap' });
 
-const Series = z.object({ metric: z.string(), points: z.array(z.object({ t: z.string().describe('bucket start, YYYY-MM-DD'), value: z.number().int() })) });
+const Series = z.object({ metric: z.string(), points: z.array(z.object({ t: z.string().describe('bucket start, YYYY-MM-DD'), value: z.number().int().nullable().describe('for researchers, null for a bucket of fewer victims\' reports than SVC_EXPORTS__MIN_GROUP_SIZE (but not zero)') })) });
 export const TrendSchema = z
   .object({ as_of: AsOf, bucket: z.enum(['day', 'week', 'month']), since: z.string(), until: z.string(), series: z.array(Series) })
   .meta({ id: 'Trend' });
@@ -152,7 +162,7 @@ export const CountrySummarySchema = z
         entities: z.number().int(),
         high_risk: z.number().int(),
         sightings: z.number().int(),
-        intakes: z.number().int().describe('intakes that mention an entity of this country'),
+        intakes: z.number().int().nullable().describe('intakes that mention an entity of this country; ' + 'null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it'),
         by_type: z.record(z.string(), z.number().int()),
       }),
     ),
@@ -166,7 +176,7 @@ export const CountryDetailSchema = z
     entities: z.number().int(),
     high_risk: z.number().int(),
     sightings: z.number().int(),
-    intakes: z.number().int(),
+    intakes: z.number().int().nullable().describe('null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it'),
     by_type: z.array(z.object({ type: z.string(), entities: z.number().int(), sightings: z.number().int(), high_risk: z.number().int() })),
     top_entities: TopEntities,
   })
@@ -176,7 +186,10 @@ export const ActivityTimelineSchema = z
   .object({
     as_of: AsOf,
     items: z.array(z.object({ at: z.string(), kind: z.string(), record_type: z.string(), record_id: z.string() })).optional().describe('newest first; not for researchers'),
-    buckets: z.array(z.object({ day: z.string(), kind: z.string(), count: z.number().int() })).optional().describe('researchers: counts per UTC day and kind'),
+    buckets: z
+      .array(z.object({ day: z.string(), kind: z.string(), count: z.number().int().nullable() }))
+      .optional()
+      .describe('researchers: counts per UTC day and kind; a count of intakes, cases, decisions or referrals below SVC_EXPORTS__MIN_GROUP_SIZE (but not zero) is null'),
   })
   .meta({ id: 'ActivityTimeline' });
 
@@ -187,6 +200,8 @@ export const WidgetCatalogSchema = z
   .meta({ id: 'WidgetCatalog' });
 
 const Count = z.number().int();
+const Suppressible = z.number().int().nullable().describe('null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it');
+
 export const IntelligenceDashboardSchema = z
   .object({
     as_of: AsOf,
@@ -203,7 +218,7 @@ export const IntelligenceDashboardSchema = z
       by_tlp: z.array(z.object({ tlp: z.string(), indicators: Count })),
     }),
     campaigns: z.object({ total: Count, by_status: z.array(z.object({ status: z.string(), campaigns: Count })) }),
-    platform: z.object({ intakes: Count, cases: Count, investigations: Count, reviews: Count, referrals: Count }),
+    platform: z.object({ intakes: Suppressible, cases: Suppressible, investigations: Count, reviews: Suppressible, referrals: Suppressible }),
     top_entities: TopEntities,
   })
   .meta({ id: 'IntelligenceDashboard' });
@@ -225,8 +240,11 @@ export const DashboardOverviewSchema = z
 export const AnalyticsOverviewSchema = z
   .object({
     as_of: AsOf,
-    totals: z.record(z.string(), Count).describe('all-time counts per metric'),
-    intake_peak: z.object({ weekday: z.string(), hour: z.number().int(), intakes: Count }).nullable().describe('the busiest weekday and UTC hour for reports'),
-    top_countries: z.array(z.object({ country: z.string(), entities: Count, intakes: Count })),
+    totals: z.record(z.string(), Suppressible).describe('all-time counts per metric (for researchers, null for a count of victims\' reports resting on too few victims)'),
+    intake_peak: z
+      .object({ weekday: z.string(), hour: z.number().int(), intakes: Count })
+      .nullable()
+      .describe('the busiest weekday and UTC hour for reports (null for researchers when fewer reports than SVC_EXPORTS__MIN_GROUP_SIZE)'),
+    top_countries: z.array(z.object({ country: z.string(), entities: Count, intakes: Suppressible })),
   })
   .meta({ id: 'AnalyticsOverview' });

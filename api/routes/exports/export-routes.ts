@@ -55,7 +55,7 @@ export const exportRoutes = [
     request: { query: ResearcherQuery },
     responses: {
       200: {
-        description: 'JSON (ResearcherExport), or CSV with one row per group and loss currency (entity_type, network, taxonomy, country, month, entity_count, loss_currency, loss_amount)',
+        description: 'JSON (ResearcherExport), or CSV with one row per group and loss currency (entity_type, network, taxonomy, country, month, entity_count, victim_count, loss_currency, loss_amount)',
         schema: ResearcherExportSchema,
         otherContentTypes: [EXPORT_CONTENT_TYPES.csv],
       },
@@ -66,7 +66,7 @@ export const exportRoutes = [
       const rows = agg.groups.flatMap((g) =>
         (g.losses.length ? g.losses : [{ currency: '', amount: '' }]).map((l) => ({ ...g, losses: undefined, loss_currency: l.currency, loss_amount: l.amount })),
       );
-      const columns = ['entity_type', 'network', 'taxonomy', 'country', 'month', 'entity_count', 'loss_currency', 'loss_amount'];
+      const columns = ['entity_type', 'network', 'taxonomy', 'country', 'month', 'entity_count', 'victim_count', 'loss_currency', 'loss_amount'];
       ctx.type = EXPORT_CONTENT_TYPES.csv;
       ctx.attachment(`researcher-entities-${stamp()}.csv`);
       const csv = stringify(rows.map((r) => Object.fromEntries(columns.map((c) => [c, typeof r[c as keyof typeof r] === 'string' ? neutralizeFormula(r[c as keyof typeof r] as string) : r[c as keyof typeof r]]))), { header: true, columns });

@@ -39,13 +39,14 @@ const ResearcherGroupSchema = z.object({
   country: z.string().describe('ISO 3166 country (phones, IBANs), empty when unknown'),
   month: z.string().describe('YYYY-MM the entities were first seen'),
   entity_count: z.number().int(),
+  victim_count: z.number().int().describe('distinct victims behind the group: intakes, and cases without an attached intake; at least min_group_size'),
   losses: z.array(z.object({ currency: z.string(), amount: z.string().describe('decimal') })).describe('losses reported by the intakes and cases mentioning them, each source once'),
 });
 
 export const ResearcherExportSchema = z
   .object({
     min_group_size: z.number().int(),
-    suppressed_groups: z.number().int().describe('groups left out: fewer entities than min_group_size'),
+    suppressed_groups: z.number().int().describe('groups left out: fewer distinct victims than min_group_size'),
     groups: z.array(ResearcherGroupSchema),
   })
   .meta({ id: 'ResearcherExport' });

@@ -37,11 +37,16 @@ import {
   SearchSchema,
 } from './intelligence-schemas';
 
-/** Every role reads the explorer (researchers with masked values); by-key detail and indicator detail exclude researchers. */
+/**
+ * Every role reads the explorer (researchers with masked values). Every route that takes an
+ * entity's natural key (type and value) excludes researchers: answering 200 or 404 for a value
+ * would tell them whether it exists, one guess at a time. So does indicator detail.
+ */
 export const INTEL_READERS = ['admin', 'analyst', 'researcher', 'reviewer'] as const;
 export const INTEL_DETAIL_READERS = ['admin', 'analyst', 'reviewer'] as const;
 
 const notFound = { description: 'No such entity', schema: ErrorSchema };
+const seedForbidden = { description: 'A researcher gave a type:value seed (researchers seed by entity id only)', schema: ErrorSchema };
 
 export const intelligenceRoutes = [
   defineRoute<Record<string, never>, z.infer<typeof EntityListQuery>>({
@@ -67,9 +72,9 @@ export const intelligenceRoutes = [
   defineRoute<z.infer<typeof KeyParam>, z.infer<typeof ActivityQuery>>({
     method: 'get',
     path: '/intelligence/entities/{type}/{value}/activity',
-    summary: 'Sightings of an entity per day, week or month (sparkline points, zeros included)',
+    summary: 'Sightings of an entity per day, week or month (sparkline points, zeros included); 403 for researchers',
     tags: ['intelligence'],
-    access: { roles: INTEL_READERS },
+    access: { roles: INTEL_DETAIL_READERS },
     request: { params: KeyParam, query: ActivityQuery },
     responses: { 200: { description: 'Sparkline points', schema: ActivitySchema }, 404: notFound },
     handler: async ({ params, query, deps }) => ({ body: await entityActivitySeries(deps, params, query) }),
@@ -77,9 +82,9 @@ export const intelligenceRoutes = [
   defineRoute<z.infer<typeof KeyParam>, z.infer<typeof NeighborsQuery>>({
     method: 'get',
     path: '/intelligence/entities/{type}/{value}/neighbors',
-    summary: 'One-hop graph of an entity: its heaviest edges (any kind, both directions) and the entities at their other ends',
+    summary: 'One-hop graph of an entity: its heaviest edges (any kind, both directions) and the entities at their other ends; 403 for researchers',
     tags: ['intelligence'],
-    access: { roles: INTEL_READERS },
+    access: { roles: INTEL_DETAIL_READERS },
     request: { params: KeyParam, query: NeighborsQuery },
     responses: { 200: { description: 'The entity, its neighbours and the edges with weights', schema: NeighborsSchema }, 404: notFound },
     handler: async ({ params, query, principal, deps }) => ({ body: await entityNeighbourhood(deps, principal, params, query.limit) }),
@@ -117,11 +122,11 @@ export const intelligenceRoutes = [
   defineRoute<Record<string, never>, z.infer<typeof GraphQuery>>({
     method: 'get',
     path: '/intelligence/graph',
-    summary: 'Relationship graph by breadth-first traversal from seeds (depth 1-4, capped at max_nodes; truncated when a cap cut it)',
+    summary: 'Relationship graph by breadth-first traversal from seeds (depth 1-4, capped at max_nodes; truncated when a cap cut it); researchers seed by entity id only (403 for type:value)',
     tags: ['intelligence'],
     access: { roles: INTEL_READERS },
     request: { query: GraphQuery },
-    responses: { 200: { description: 'Nodes and edges with the depth at which each was reached', schema: GraphSchema }, 404: { description: 'A seed names no entity', schema: ErrorSchema } },
+    responses: { 200: { description: 'Nodes and edges with the depth at which each was reached', schema: GraphSchema }, 403: seedForbidden, 404: { description: 'A seed names no entity', schema: ErrorSchema } },
     handler: async ({ query, principal, deps }) => ({ body: await relationshipGraph(deps, principal, query) }),
   }),
   defineRoute<Record<string, never>, z.infer<typeof GraphPngQuery>>({
@@ -131,7 +136,7 @@ export const intelligenceRoutes = [
     tags: ['intelligence'],
     access: { roles: INTEL_READERS },
     request: { query: GraphPngQuery },
-    responses: { 200: { description: 'The picture', contentType: 'image/png' }, 404: { description: 'A seed names no entity', schema: ErrorSchema } },
+    responses: { 200: { description: 'The picture', contentType: 'image/png' }, 403: seedForbidden, 404: { description: 'A seed names no entity', schema: ErrorSchema } },
     handler: async ({ query, principal, deps, ctx }) => {
       const { png, truncated } = await relationshipGraphPng(deps, principal, query);
       ctx.type = 'image/png';
@@ -142,7 +147,7 @@ export const intelligenceRoutes = [
   defineRoute<Record<string, never>, z.infer<typeof SearchQuery>>({
     method: 'get',
     path: '/discovery/search',
-    summary: 'Quick search over entity values (exact, then prefix, then substring); bank accounts only for analysts',
+    summary: 'Quick search over entity values (exact, then prefix, then substring); bank accounts only for analysts; researchers match the masked values they see',
     tags: ['intelligence'],
     access: { roles: INTEL_READERS },
     request: { query: SearchQuery },

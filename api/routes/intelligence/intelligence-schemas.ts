@@ -16,8 +16,8 @@ export const EntityListQuery = z.object({
     .string()
     .regex(/^\d{1,18}(\.\d{1,2})?$/, 'a non-negative decimal with at most 2 decimals')
     .optional()
-    .describe('keeps entities whose largest per-currency loss total is at least this'),
-  order_by: z.enum(INTEL_ENTITY_ORDERS).default('risk').describe('descending; default risk'),
+    .describe('keeps entities whose largest per-currency loss total is at least this (researchers: only among entities with at least SVC_EXPORTS__MIN_GROUP_SIZE victims)'),
+  order_by: z.enum(INTEL_ENTITY_ORDERS).default('risk').describe('descending; default risk (researchers: order_by=loss lists only entities with at least SVC_EXPORTS__MIN_GROUP_SIZE victims)'),
   limit: limitParam(50, 500),
   cursor: cursorParam(decodeEntityCursor),
 });
@@ -98,8 +98,10 @@ export const EntitySchema = z
         max: Decimal.describe('the largest per-currency total: what min_loss and order_by=loss compare'),
         by_currency: z.record(z.string(), Decimal).describe('per ISO 4217 currency: sum over the distinct cases and intakes that mention the entity'),
       })
+      .nullable()
+      .describe('null for researchers when fewer victims than SVC_EXPORTS__MIN_GROUP_SIZE mention the entity')
       .meta({ id: 'EntityLoss' }),
-    victim_count: z.number().int().describe('distinct intakes that mention the entity'),
+    victim_count: z.number().int().nullable().describe('distinct intakes that mention the entity; null for researchers when fewer than SVC_EXPORTS__MIN_GROUP_SIZE'),
   })
   .meta({ id: 'IntelEntity' });
 

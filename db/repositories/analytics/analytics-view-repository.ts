@@ -14,6 +14,7 @@ export const ANALYTICS_VIEWS = [
   'analytics_indicator_summary',
   'analytics_country_entities',
   'analytics_country_intakes',
+  'analytics_taxonomy_victims',
 ] as const;
 export type AnalyticsView = (typeof ANALYTICS_VIEWS)[number];
 

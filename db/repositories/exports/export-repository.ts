@@ -3,6 +3,7 @@
 // `batchSize` rows after the last key of the previous one, so a million-row export holds one batch.
 // Entities are read through the entity list's own stream (intel-entity-repository.ts streamIntelEntities).
 import type { Knex } from 'knex';
+import { CASE_VICTIMS_SQL } from '../analytics/victim-repository';
 import type { GraphEntityType } from '../../../domain/intelligence/entity-types';
 import type { TlpLabel } from '../../../domain/intelligence/indicators';
 import type { CampaignRow } from '../campaigns/campaign-repository';
@@ -249,54 +250,59 @@ export interface ResearcherGroup {
   country: string;
   month: string;
   entity_count: number;
-  losses: Array<{ currency: string; amount: string }>;
-}
-
-export interface ResearcherAggregate {
-  groups: ResearcherGroup[];
-  /** Groups left out because they hold fewer entities than the threshold. */
-  suppressed_groups: number;
+  /** Distinct victims behind the group (domain/analytics/small-group-suppression.ts says who counts). */
+  victim_count: number;
+  /** Per currency, with the distinct victims behind that currency's losses. */
+  losses: Array<{ currency: string; amount: string; victims: number }>;
 }
 
 /**
  * Entities counted by type, wallet network, case taxonomy, country and month first seen, with the
- * losses reported by the intakes and cases that mention them (each source's loss counted once per
- * group, per currency). Groups under `minGroupSize` entities are suppressed. No entity value leaves.
+ * distinct victims behind them and the losses reported by the intakes and cases that mention them
+ * (each source's loss counted once per group, per currency). No entity value leaves. Every group is
+ * returned, each loss with the victims behind it: suppression is the caller's (by victims).
  */
-export async function researcherAggregate(knex: Knex, opts: { minGroupSize: number; entityType?: GraphEntityType }): Promise<ResearcherAggregate> {
+export async function researcherAggregate(knex: Knex, opts: { entityType?: GraphEntityType }): Promise<ResearcherGroup[]> {
   const { rows } = (await knex.raw(
     `
     WITH src AS (
-      SELECT s.entity_id, 'intake' AS kind, i.id::text AS source_id, i.loss_amount AS amount, i.loss_currency::text AS currency, c.taxonomy
+      SELECT s.entity_id, 'intake' AS kind, i.id::text AS source_id, i.loss_amount AS amount, i.loss_currency::text AS currency, c.taxonomy,
+             'intake:' || i.id::text AS victim
         FROM sightings s JOIN intakes i ON s.source_kind = 'intake' AND i.id::text = s.source_id
         LEFT JOIN cases c ON c.id = i.case_id
       UNION ALL
-      SELECT s.entity_id, 'case', c.id::text, c.loss_amount, c.loss_currency::text, c.taxonomy
+      SELECT s.entity_id, 'case', c.id::text, c.loss_amount, c.loss_currency::text, c.taxonomy, v.victim
         FROM sightings s JOIN cases c ON s.source_kind = 'case' AND c.id::text = s.source_id
+        CROSS JOIN LATERAL ${CASE_VICTIMS_SQL('c')} v
     ),
     rows AS (
       SELECT e.id, e.type AS entity_type, COALESCE(e.attributes->>'network', '') AS network,
              COALESCE(src.taxonomy, '') AS taxonomy, COALESCE(upper(e.attributes->>'country'), '') AS country,
              to_char(e.first_seen_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month,
-             src.kind, src.source_id, src.amount, src.currency
+             src.kind, src.source_id, src.amount, src.currency, src.victim
         FROM entities e LEFT JOIN src ON src.entity_id = e.id
        WHERE (?::text IS NULL OR e.type = ?::text)
     ),
     grp AS (
-      SELECT entity_type, network, taxonomy, country, month, count(DISTINCT id)::int AS entity_count
+      SELECT entity_type, network, taxonomy, country, month, count(DISTINCT id)::int AS entity_count, count(DISTINCT victim)::int AS victim_count
         FROM rows GROUP BY entity_type, network, taxonomy, country, month
     ),
     loss AS (
       SELECT entity_type, network, taxonomy, country, month, currency, sum(amount)::text AS amount
         FROM (SELECT DISTINCT entity_type, network, taxonomy, country, month, kind, source_id, amount, currency FROM rows WHERE amount IS NOT NULL AND currency IS NOT NULL) d
         GROUP BY entity_type, network, taxonomy, country, month, currency
+    ),
+    loss_victims AS (
+      SELECT entity_type, network, taxonomy, country, month, currency, count(DISTINCT victim)::int AS victims
+        FROM rows WHERE amount IS NOT NULL AND currency IS NOT NULL
+        GROUP BY entity_type, network, taxonomy, country, month, currency
     )
-    SELECT g.*, COALESCE(jsonb_agg(jsonb_build_object('currency', l.currency, 'amount', l.amount) ORDER BY l.currency) FILTER (WHERE l.currency IS NOT NULL), '[]') AS losses
+    SELECT g.*, COALESCE(jsonb_agg(jsonb_build_object('currency', l.currency, 'amount', l.amount, 'victims', lv.victims) ORDER BY l.currency) FILTER (WHERE l.currency IS NOT NULL), '[]') AS losses
       FROM grp g LEFT JOIN loss l USING (entity_type, network, taxonomy, country, month)
-     GROUP BY g.entity_type, g.network, g.taxonomy, g.country, g.month, g.entity_count
+      LEFT JOIN loss_victims lv USING (entity_type, network, taxonomy, country, month, currency)
+     GROUP BY g.entity_type, g.network, g.taxonomy, g.country, g.month, g.entity_count, g.victim_count
      ORDER BY g.month, g.entity_type, g.network, g.taxonomy, g.country`,
     [opts.entityType ?? null, opts.entityType ?? null],
   )) as { rows: ResearcherGroup[] };
-  const groups = rows.filter((g) => g.entity_count >= opts.minGroupSize);
-  return { groups, suppressed_groups: rows.length - groups.length };
+  return rows;
 }

@@ -10,6 +10,7 @@
 //   figure `min_loss` and `order_by=loss` compare.
 // - victim_count: the distinct intakes (victim reports) that mention the entity.
 import type { Knex } from 'knex';
+import { CASE_VICTIMS_SQL } from '../analytics/victim-repository';
 import type { GraphEntityType } from '../../../domain/intelligence/entity-types';
 import type { IntelEntityCursor, IntelEntityOrder } from '../../../domain/intelligence/entity-explorer';
 import { prepared } from '../../prepared-query';
@@ -24,6 +25,8 @@ export interface IntelEntityFilters {
   minLoss?: string | number;
   /** Default 'risk'. Every order is descending, ties broken by id descending. */
   orderBy?: IntelEntityOrder;
+  /** Keeps entities that at least this many distinct intakes mention and whose every loss currency rests on as many victims. */
+  minVictims?: number;
 }
 
 /** An entity row (the graph's EntityRow) with the loss and victim figures kept beside its risk score. */
@@ -33,6 +36,8 @@ export interface IntelEntityRow extends EntityRow {
   /** Decimal string: the largest per-currency total. */
   loss_max: string;
   victim_count: number;
+  /** The fewest distinct victims behind any one currency of the loss; null with no loss, or not refreshed since it was added. */
+  loss_victims: number | null;
 }
 
 /** The SQL key of each order (descending) and how its value is written into a cursor. */
@@ -57,6 +62,7 @@ export const INTEL_ENTITY_COLUMNS = [
   'e.loss_by_currency',
   'e.loss_max',
   'e.victim_count',
+  'e.loss_victims',
 ];
 
 /**
@@ -65,14 +71,15 @@ export const INTEL_ENTITY_COLUMNS = [
  * compilation per request (two with the statement's name).
  */
 const listSqlByShape = new Map<string, string>();
-function listSql(order: IntelEntityOrder, hasType: boolean, hasMinLoss: boolean, hasAfter: boolean): string {
-  const shape = `${order}:${hasType}:${hasMinLoss}:${hasAfter}`;
+function listSql(order: IntelEntityOrder, hasType: boolean, hasMinLoss: boolean, hasAfter: boolean, hasMinVictims = false): string {
+  const shape = `${order}:${hasType}:${hasMinLoss}:${hasAfter}:${hasMinVictims}`;
   let sql = listSqlByShape.get(shape);
   if (sql === undefined) {
     const key = ORDER_KEYS[order];
     const where = [
       ...(hasType ? ['e.type = ?'] : []),
       ...(hasMinLoss ? ['e.loss_max >= ?::numeric'] : []),
+      ...(hasMinVictims ? ['e.victim_count >= ?::integer AND e.loss_victims >= ?::integer'] : []),
       ...(hasAfter ? [`(${key.expr}, e.id) < (?::${key.cast}, ?::uuid)`] : []),
     ];
     sql =
@@ -98,9 +105,10 @@ export async function listIntelEntities(
   const values: Array<string | number> = [];
   if (filters.entityType) values.push(filters.entityType);
   if (filters.minLoss !== undefined) values.push(String(filters.minLoss));
+  if (filters.minVictims !== undefined) values.push(filters.minVictims, filters.minVictims);
   if (after) values.push(after.key, after.id);
   values.push(page.limit + 1);
-  const sql = listSql(order, !!filters.entityType, filters.minLoss !== undefined, !!after);
+  const sql = listSql(order, !!filters.entityType, filters.minLoss !== undefined, !!after, filters.minVictims !== undefined);
   const { rows: raw } = (await prepared(knex.raw(sql, values))) as { rows: Array<IntelEntityRow & { _key: string }> };
   const more = raw.length > page.limit;
   const rows = raw.slice(0, page.limit);
@@ -125,7 +133,7 @@ export async function* streamIntelEntities(knex: Knex, filters: IntelEntityFilte
   }
 }
 
-/** Recomputes loss_by_currency, loss_max and victim_count of these entities (idempotent). */
+/** Recomputes loss_by_currency, loss_max, victim_count and loss_victims of these entities (idempotent). */
 export async function refreshEntityLoss(knex: Knex, entityIds: string[]): Promise<void> {
   if (entityIds.length === 0) return;
   await knex.raw(
@@ -151,10 +159,23 @@ export async function refreshEntityLoss(knex: Knex, entityIds: string[]): Promis
        SELECT t.id, COUNT(s.entity_id)::int AS n
          FROM target t LEFT JOIN sightings s ON s.entity_id = t.id AND s.source_kind = 'intake'
         GROUP BY t.id
-     )
+     ),
+     loss_victims AS (
+       SELECT entity_id, currency, COUNT(DISTINCT victim)::int AS n FROM (
+         SELECT s.entity_id, c.loss_currency::text AS currency, cv.victim
+           FROM sightings s JOIN cases c ON s.source_kind = 'case' AND c.id = (CASE WHEN s.source_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN s.source_id::uuid END)
+           CROSS JOIN LATERAL ${CASE_VICTIMS_SQL('c')} cv
+          WHERE s.entity_id IN (SELECT id FROM target) AND c.loss_amount IS NOT NULL
+         UNION ALL
+         SELECT s.entity_id, i.loss_currency::text, 'intake:' || i.id::text
+           FROM sightings s JOIN intakes i ON s.source_kind = 'intake' AND i.id = (CASE WHEN s.source_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN s.source_id::uuid END)
+          WHERE s.entity_id IN (SELECT id FROM target) AND i.loss_amount IS NOT NULL AND i.loss_currency IS NOT NULL
+       ) x GROUP BY entity_id, currency
+     ),
+     fewest AS (SELECT t.id, MIN(lv.n)::int AS n FROM target t LEFT JOIN loss_victims lv ON lv.entity_id = t.id GROUP BY t.id)
      UPDATE entities e
-        SET loss_by_currency = p.by_currency, loss_max = p.max_total, victim_count = v.n
-       FROM per_entity p JOIN victims v ON v.id = p.id
+        SET loss_by_currency = p.by_currency, loss_max = p.max_total, victim_count = v.n, loss_victims = f.n
+       FROM per_entity p JOIN victims v ON v.id = p.id JOIN fewest f ON f.id = p.id
       WHERE e.id = p.id`,
     [entityIds],
   );

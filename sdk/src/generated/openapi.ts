@@ -545,7 +545,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Quick search over entity values (exact, then prefix, then substring); bank accounts only for analysts
+         * Quick search over entity values (exact, then prefix, then substring); bank accounts only for analysts; researchers match the masked values they see
          * @description Access: roles admin, analyst, researcher, reviewer.
          */
         get: operations["getDiscoverySearch"];
@@ -1073,8 +1073,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Sightings of an entity per day, week or month (sparkline points, zeros included)
-         * @description Access: roles admin, analyst, researcher, reviewer.
+         * Sightings of an entity per day, week or month (sparkline points, zeros included); 403 for researchers
+         * @description Access: roles admin, analyst, reviewer.
          */
         get: operations["getIntelligenceEntitiesTypeValueActivity"];
         put?: never;
@@ -1093,8 +1093,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One-hop graph of an entity: its heaviest edges (any kind, both directions) and the entities at their other ends
-         * @description Access: roles admin, analyst, researcher, reviewer.
+         * One-hop graph of an entity: its heaviest edges (any kind, both directions) and the entities at their other ends; 403 for researchers
+         * @description Access: roles admin, analyst, reviewer.
          */
         get: operations["getIntelligenceEntitiesTypeValueNeighbors"];
         put?: never;
@@ -1113,7 +1113,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Relationship graph by breadth-first traversal from seeds (depth 1-4, capped at max_nodes; truncated when a cap cut it)
+         * Relationship graph by breadth-first traversal from seeds (depth 1-4, capped at max_nodes; truncated when a cap cut it); researchers seed by entity id only (403 for type:value)
          * @description Access: roles admin, analyst, researcher, reviewer.
          */
         get: operations["getIntelligenceGraph"];
@@ -2532,9 +2532,9 @@ export interface components {
         ActivityTimeline: {
             /** @description when the aggregations behind this answer were last refreshed (ISO 8601 UTC) */
             as_of: string;
-            /** @description researchers: counts per UTC day and kind */
+            /** @description researchers: counts per UTC day and kind; a count of intakes, cases, decisions or referrals below SVC_EXPORTS__MIN_GROUP_SIZE (but not zero) is null */
             buckets?: {
-                count: number;
+                count: number | null;
                 day: string;
                 kind: string;
             }[];
@@ -2549,7 +2549,7 @@ export interface components {
         AnalyticsOverview: {
             /** @description when the aggregations behind this answer were last refreshed (ISO 8601 UTC) */
             as_of: string;
-            /** @description the busiest weekday and UTC hour for reports */
+            /** @description the busiest weekday and UTC hour for reports (null for researchers when fewer reports than SVC_EXPORTS__MIN_GROUP_SIZE) */
             intake_peak: {
                 hour: number;
                 intakes: number;
@@ -2558,11 +2558,12 @@ export interface components {
             top_countries: {
                 country: string;
                 entities: number;
-                intakes: number;
+                /** @description null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it */
+                intakes: number | null;
             }[];
-            /** @description all-time counts per metric */
+            /** @description all-time counts per metric (for researchers, null for a count of victims' reports resting on too few victims) */
             totals: {
-                [key: string]: number;
+                [key: string]: number | null;
             };
         };
         AuditEvent: {
@@ -2742,7 +2743,8 @@ export interface components {
             country: string;
             entities: number;
             high_risk: number;
-            intakes: number;
+            /** @description null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it */
+            intakes: number | null;
             sightings: number;
             /** @description left out for researchers (aggregates only) */
             top_entities?: components["schemas"]["EntityListItem"][];
@@ -2758,8 +2760,8 @@ export interface components {
                 country: string;
                 entities: number;
                 high_risk: number;
-                /** @description intakes that mention an entity of this country */
-                intakes: number;
+                /** @description intakes that mention an entity of this country; null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it */
+                intakes: number | null;
                 sightings: number;
             }[];
         };
@@ -2797,7 +2799,8 @@ export interface components {
             funnel_30d: {
                 /** @description count / previous stage count, 4 decimals; null for the first stage or a zero previous */
                 conversion_from_previous: number | null;
-                count: number;
+                /** @description null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it */
+                count: number | null;
                 label: string;
                 stage: string;
             }[];
@@ -2812,7 +2815,8 @@ export interface components {
                 points: {
                     /** @description bucket start, YYYY-MM-DD */
                     t: string;
-                    value: number;
+                    /** @description for researchers, null for a bucket of fewer victims' reports than SVC_EXPORTS__MIN_GROUP_SIZE (but not zero) */
+                    value: number | null;
                 }[];
             }[];
         };
@@ -2967,6 +2971,7 @@ export interface components {
             /** @description bank accounts masked for every role but analyst */
             value: string;
         };
+        /** @description null for researchers when fewer victims than SVC_EXPORTS__MIN_GROUP_SIZE mention the entity */
         EntityLoss: {
             /** @description per ISO 4217 currency: sum over the distinct cases and intakes that mention the entity */
             by_currency: {
@@ -2974,7 +2979,7 @@ export interface components {
             };
             /** @description the largest per-currency total: what min_loss and order_by=loss compare */
             max: string;
-        };
+        } | null;
         EntityNeighbors: {
             edges: components["schemas"]["GraphEdge"][];
             entity: components["schemas"]["GraphNode"];
@@ -3034,13 +3039,13 @@ export interface components {
             as_of: string;
             cells: {
                 hour: number;
-                value: number;
+                value: number | null;
                 /** @description ISO weekday, 1 = Monday */
                 weekday: number;
             }[];
             hours: number[];
-            /** @description 7 rows (Monday..Sunday) x 24 columns (UTC hours) */
-            matrix: number[][];
+            /** @description 7 rows (Monday..Sunday) x 24 columns (UTC hours); for researchers, a cell of fewer intakes than SVC_EXPORTS__MIN_GROUP_SIZE (but not zero) is null */
+            matrix: (number | null)[][];
             max: number;
             /** @enum {string} */
             source: "intakes" | "sightings";
@@ -3052,9 +3057,11 @@ export interface components {
             currencies: string[];
             kpis: components["schemas"]["KpiCard"][];
             loss_by_taxonomy: {
-                cases: number;
+                /** @description null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it */
+                cases: number | null;
                 depth: number;
                 label: string;
+                /** @description per currency; for researchers, only currencies whose losses rest on enough distinct victims */
                 losses: {
                     /** @description numeric(20,2) as a decimal string; never a float */
                     amount: string;
@@ -3278,8 +3285,8 @@ export interface components {
             type: "wallet" | "domain" | "url" | "ip" | "email" | "phone" | "bank_account" | "person" | "organization" | "social_handle";
             /** @description normalized value; bank accounts masked for all but analysts, every value masked for researchers */
             value: string;
-            /** @description distinct intakes that mention the entity */
-            victim_count: number;
+            /** @description distinct intakes that mention the entity; null for researchers when fewer than SVC_EXPORTS__MIN_GROUP_SIZE */
+            victim_count: number | null;
         };
         IntelEntityDetail: {
             attributes: {
@@ -3331,8 +3338,8 @@ export interface components {
             type: "wallet" | "domain" | "url" | "ip" | "email" | "phone" | "bank_account" | "person" | "organization" | "social_handle";
             /** @description normalized value; bank accounts masked for all but analysts, every value masked for researchers */
             value: string;
-            /** @description distinct intakes that mention the entity */
-            victim_count: number;
+            /** @description distinct intakes that mention the entity; null for researchers when fewer than SVC_EXPORTS__MIN_GROUP_SIZE */
+            victim_count: number | null;
         };
         IntelEntityPage: {
             items: components["schemas"]["IntelEntity"][];
@@ -3431,11 +3438,15 @@ export interface components {
                 total: number;
             };
             platform: {
-                cases: number;
-                intakes: number;
+                /** @description null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it */
+                cases: number | null;
+                /** @description null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it */
+                intakes: number | null;
                 investigations: number;
-                referrals: number;
-                reviews: number;
+                /** @description null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it */
+                referrals: number | null;
+                /** @description null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it */
+                reviews: number | null;
             };
             /** @description left out for researchers (aggregates only) */
             top_entities?: components["schemas"]["EntityListItem"][];
@@ -3660,9 +3671,11 @@ export interface components {
             as_of: string;
             currencies: string[];
             items: {
-                cases: number;
+                /** @description null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it */
+                cases: number | null;
                 depth: number;
                 label: string;
+                /** @description per currency; for researchers, only currencies whose losses rest on enough distinct victims */
                 losses: {
                     /** @description numeric(20,2) as a decimal string; never a float */
                     amount: string;
@@ -3671,6 +3684,8 @@ export interface components {
                 parent: string | null;
                 taxonomy: string;
             }[];
+            /** @description nodes left out for researchers: their losses rest on fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE (0 for other roles) */
+            suppressed_groups: number;
         };
         Me: {
             email: string | null;
@@ -3753,7 +3768,8 @@ export interface components {
             stages: {
                 /** @description count / previous stage count, 4 decimals; null for the first stage or a zero previous */
                 conversion_from_previous: number | null;
-                count: number;
+                /** @description null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it */
+                count: number | null;
                 label: string;
                 stage: string;
             }[];
@@ -3917,9 +3933,11 @@ export interface components {
                 network: string;
                 /** @description scam-taxonomy path of the cases that mention the entities, empty when none */
                 taxonomy: string;
+                /** @description distinct victims behind the group: intakes, and cases without an attached intake; at least min_group_size */
+                victim_count: number;
             }[];
             min_group_size: number;
-            /** @description groups left out: fewer entities than min_group_size */
+            /** @description groups left out: fewer distinct victims than min_group_size */
             suppressed_groups: number;
         };
         Review: {
@@ -4296,14 +4314,14 @@ export interface components {
             /** @description cases and campaigns with no (or an unknown) taxonomy path */
             unclassified: {
                 campaigns: number;
-                cases: number;
+                cases: number | null;
             };
         };
         TaxonomyNode: {
             /** @description campaigns tagged with this node or any node below it */
             campaigns: number;
-            /** @description cases tagged with this node or any node below it */
-            cases: number;
+            /** @description cases tagged with this node or any node below it; null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it */
+            cases: number | null;
             children: components["schemas"]["TaxonomyNode"][];
             depth: number;
             label: string;
@@ -4334,7 +4352,8 @@ export interface components {
                 points: {
                     /** @description bucket start, YYYY-MM-DD */
                     t: string;
-                    value: number;
+                    /** @description for researchers, null for a bucket of fewer victims' reports than SVC_EXPORTS__MIN_GROUP_SIZE (but not zero) */
+                    value: number | null;
                 }[];
             }[];
             since: string;
@@ -6286,7 +6305,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description JSON (ResearcherExport), or CSV with one row per group and loss currency (entity_type, network, taxonomy, country, month, entity_count, loss_currency, loss_amount) */
+            /** @description JSON (ResearcherExport), or CSV with one row per group and loss currency (entity_type, network, taxonomy, country, month, entity_count, victim_count, loss_currency, loss_amount) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7461,9 +7480,9 @@ export interface operations {
                 entity_type?: "wallet" | "domain" | "url" | "ip" | "email" | "phone" | "bank_account" | "person" | "organization" | "social_handle";
                 /** @description Page size (1-500, default 50) */
                 limit?: number;
-                /** @description keeps entities whose largest per-currency loss total is at least this */
+                /** @description keeps entities whose largest per-currency loss total is at least this (researchers: only among entities with at least SVC_EXPORTS__MIN_GROUP_SIZE victims) */
                 min_loss?: string;
-                /** @description descending; default risk */
+                /** @description descending; default risk (researchers: order_by=loss lists only entities with at least SVC_EXPORTS__MIN_GROUP_SIZE victims) */
                 order_by?: "risk" | "loss" | "last_seen" | "sightings";
             };
             header?: never;
@@ -7799,7 +7818,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller's roles or scopes do not allow this route */
+            /** @description A researcher gave a type:value seed (researchers seed by entity id only) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7865,7 +7884,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller's roles or scopes do not allow this route */
+            /** @description A researcher gave a type:value seed (researchers seed by entity id only) */
             403: {
                 headers: {
                     [name: string]: unknown;
