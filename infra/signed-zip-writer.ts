@@ -25,6 +25,11 @@ export interface SignedZipOptions {
   manifest: Omit<ManifestOptions, 'created'> & { created?: string };
   /** Called after the files: more files (e.g. the custody log), given what was written. */
   after?: (written: readonly WrittenFile[]) => Promise<ZipEntrySource[]>;
+  /**
+   * Called with the manifest's bytes once it is written: files that vouch for the manifest itself
+   * (the RFC 3161 token and its status), put beside it and not listed in it.
+   */
+  besideManifest?: (manifestBytes: Buffer) => Promise<Array<{ path: string; body: Buffer }>>;
   /** Called once the package is complete (manifest hash, files). */
   onComplete?: (result: { files: WrittenFile[]; manifestSha256: string; keyId: string }) => void | Promise<void>;
 }
@@ -87,6 +92,7 @@ export function signedZipStream(entries: AsyncIterable<ZipEntrySource> | Iterabl
     const signed = createSignedManifest(written, options.signer, { ...options.manifest, created });
     archive.append(signed.manifestBytes, { name: MANIFEST_PATH, date: options.date });
     archive.append(signed.digestBytes, { name: DIGEST_PATH, date: options.date });
+    for (const file of (await options.besideManifest?.(signed.manifestBytes)) ?? []) archive.append(file.body, { name: file.path, date: options.date });
     await archive.finalize();
     await options.onComplete?.({ files: written, manifestSha256: signed.digest.hash, keyId: options.signer.keyId });
   })().catch((err: unknown) => {

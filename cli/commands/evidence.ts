@@ -2,6 +2,14 @@ import fs from 'node:fs';
 import type { Command } from 'commander';
 import { CliUsageError } from '../cli-errors';
 
+/** One line on the package's RFC 3161 token: the time it vouches for, and whether its chain was checked. */
+function trustedTimeLine(t: { status: string; gen_time: string | null; chain: string; statement: string | null }): string {
+  if (t.status === 'none') return `trusted time: none (${t.statement ?? 'no third-party timestamp'})`;
+  if (t.status === 'invalid') return 'trusted time: INVALID token (see the problems above)';
+  const chain = t.chain === 'verified' ? 'signature chain verified against --tsa-ca' : 'signature chain not checked (give --tsa-ca <the authority\'s CA>)';
+  return `trusted time: ${t.gen_time} (RFC 3161 token over datapackage.json; ${chain})`;
+}
+
 export function register(program: Command): void {
   const evidence = program.command('evidence').description('Signed evidence packages: offline verification and the signing keys');
   evidence
@@ -13,9 +21,11 @@ export function register(program: Command): void {
     .argument('<zip|dir>', 'the package file or directory')
     .option('--public-key <pem-file...>', 'trust only these public keys (PEM files); a package signed by another key is invalid')
     .option('--keyring', "trust only this platform's signing keys (the keyring or SVC_EVIDENCE__SIGNING_KEY and _PREVIOUS_PUBLIC_KEYS)")
-    .option('--json', 'print the verdict as JSON ({valid, key_id, artifacts, problems})')
-    .action(async (target: string, options: { publicKey?: string[]; keyring?: boolean; json?: boolean }) => {
+    .option('--tsa-ca <pem-file>', "the time-stamping authority's CA certificate (from the authority): the RFC 3161 token's signature chain is checked too")
+    .option('--json', 'print the verdict as JSON ({valid, key_id, artifacts, problems, timestamp})')
+    .action(async (target: string, options: { publicKey?: string[]; keyring?: boolean; tsaCa?: string; json?: boolean }) => {
       if (!fs.existsSync(target)) throw new CliUsageError(`${target} does not exist`);
+      if (options.tsaCa && !fs.existsSync(options.tsaCa)) throw new CliUsageError(`--tsa-ca ${options.tsaCa} does not exist`);
       const { verifyPackage } = await import('../../services/evidence/evidence-verification');
       let trustedKeys: Map<string, string> | undefined;
       if (options.publicKey?.length || options.keyring) {
@@ -36,7 +46,7 @@ export function register(program: Command): void {
           for (const [id, pem] of evidenceKeyringFor(cliConfig()).trustedKeys()) trustedKeys.set(id, pem);
         }
       }
-      const result = await verifyPackage(target, { trustedKeys });
+      const result = await verifyPackage(target, { trustedKeys, tsaCaFile: options.tsaCa });
       if (options.json) {
         process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
       } else {
@@ -44,6 +54,7 @@ export function register(program: Command): void {
           process.stdout.write(`${artifact.ok ? 'OK     ' : 'FAILED '} ${artifact.name}  ${artifact.sha256}\n`);
         }
         for (const problem of result.problems) process.stdout.write(`problem: ${problem.file}: ${problem.message}\n`);
+        process.stdout.write(`${trustedTimeLine(result.timestamp)}\n`);
         const keyNote = trustedKeys ? 'a trusted key' : 'the public key enclosed in the package (pin one with --public-key)';
         process.stdout.write(
           result.valid

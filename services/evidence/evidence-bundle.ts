@@ -7,6 +7,7 @@
 //                          TLS and server address per origin, blocked requests
 //   custody/custody.jsonl  the chain of custody up to and including this handling
 //   datapackage.json + datapackage-digest.json   every file's hash, signed
+//   timestamp.tsr + timestamp.json   the RFC 3161 token over the manifest, or why there is none (./trusted-time.ts)
 // Everything but the custody log and what signs it is derived from the capture alone, and every ZIP
 // entry is dated at the capture time, so two downloads carry identical bytes for every captured file.
 import fs from 'node:fs';
@@ -25,6 +26,7 @@ import { evidenceKeyringFor } from '../../infra/evidence-keyring';
 import { cdxjIndex, deterministicUuid, writeScanWarc, type HarLog } from './evidence-warc';
 import { signedZipStream, type WrittenFile, type ZipEntrySource } from '../../infra/signed-zip-writer';
 import { ConflictError, NotFoundError } from '../errors';
+import { stampManifest, trustedTimeStatement } from './trusted-time';
 
 export interface EvidenceDeps {
   knex: Knex;
@@ -232,8 +234,12 @@ export async function evidenceBundleStream(deps: EvidenceDeps, scanId: string, h
         title: `Evidence bundle of investigation ${scanId}`,
         description: `Capture of ${inv.url} (final URL ${inv.final_url ?? 'none'})`,
         software: EVIDENCE_SOFTWARE,
-        extras: { scan_id: scanId, captured_at: capturedAt.toISOString(), handling: { actor: handling.actor, action: handling.action, purpose: handling.purpose } },
+        extras: {
+          scan_id: scanId, captured_at: capturedAt.toISOString(), handling: { actor: handling.actor, action: handling.action, purpose: handling.purpose },
+          trusted_time: trustedTimeStatement(deps.config),
+        },
       },
+      besideManifest: async (manifestBytes) => (await stampManifest(deps.config, manifestBytes)).files,
       after: async (written) => {
         await recordHandling(deps, scanId, handling, written, expected);
         return [{ path: 'custody/custody.jsonl', open: () => custodyLog(deps.knex, scanId) }];

@@ -7,6 +7,7 @@
 //   SHA256SUMS                          for `sha256sum -c`
 //   VERIFY.txt                          how to check it, with the platform's CLI or standard tools
 //   datapackage.json + datapackage-digest.json   the signature manifest
+//   timestamp.tsr + timestamp.json      the RFC 3161 token over the manifest, or why there is none (./trusted-time.ts)
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { evidenceKeyringFor } from '../../infra/evidence-keyring';
@@ -16,12 +17,13 @@ import { captureTime, custodyLog, endedScan, EVIDENCE_SOFTWARE, evidenceBundleSt
 import { investigationReportPdf } from './investigation-report-pdf';
 import { signedZipStream, type ZipEntrySource } from '../../infra/signed-zip-writer';
 import { listPages } from '../../db/repositories/investigations/investigation-repository';
+import { stampManifest, trustedTimeStatement, trustedTimeVerifyText } from './trusted-time';
 
 function walletFile(deps: EvidenceDeps, scanId: string, format: WalletExportFormat): Readable {
   return scanWalletStream(deps, scanId, format, (err) => (err instanceof Error ? err : new Error(String(err))));
 }
 
-export function verifyText(scanId: string, keyId: string): string {
+export function verifyText(scanId: string, keyId: string, trustedTime: string): string {
   return `HOW TO CHECK THIS PACKAGE
 ========================
 
@@ -63,7 +65,8 @@ longer matches the manifest; a change to the manifest no longer matches the sign
 
       must equal the part of ${keyId} after "ed25519:".
 
-3. The chain of custody (custody/custody.jsonl) lists the capture and every export and download of
+${trustedTime}
+4. The chain of custody (custody/custody.jsonl) lists the capture and every export and download of
    this evidence since: UTC time, actor, action, purpose and the hashes re-verified at that moment.
 
 The evidence bundle (evidence/*.wacz) is a WACZ 1.1.1 web archive: web-archive tools such as
@@ -87,7 +90,7 @@ export async function leaPackageStream(deps: EvidenceDeps, scanId: string, handl
     { path: 'wallets/wallets.csv', open: () => walletFile(deps, scanId, 'csv') },
     { path: 'wallets/wallets.xlsx', open: () => walletFile(deps, scanId, 'xlsx') },
     { path: 'signature/public-key.pem', open: () => Buffer.from(signer.publicKeyPem, 'utf8') },
-    { path: 'VERIFY.txt', open: () => Buffer.from(verifyText(scanId, signer.keyId), 'utf8') },
+    { path: 'VERIFY.txt', open: () => Buffer.from(verifyText(scanId, signer.keyId, trustedTimeVerifyText(deps.config, '3')), 'utf8') },
   ];
   const stream = signedZipStream(entries, {
     date: captureTime(inv, pages),
@@ -96,8 +99,9 @@ export async function leaPackageStream(deps: EvidenceDeps, scanId: string, handl
       title: `LEA package of investigation ${scanId}`,
       description: `Evidence of ${inv.url} for a law-enforcement agency`,
       software: EVIDENCE_SOFTWARE,
-      extras: { scan_id: scanId, handling: { actor: handling.actor, action: handling.action, purpose: handling.purpose } },
+      extras: { scan_id: scanId, handling: { actor: handling.actor, action: handling.action, purpose: handling.purpose }, trusted_time: trustedTimeStatement(deps.config) },
     },
+    besideManifest: async (manifestBytes) => (await stampManifest(deps.config, manifestBytes)).files,
     after: async (written) => {
       await recordHandling(deps, scanId, handling, written, new Map());
       const custody = await custodyLog(deps.knex, scanId);
