@@ -30,6 +30,8 @@ import type { Logger } from '../../infra/logger';
 import { createSignedManifest, sha256Hex } from '../../domain/evidence/package-manifest';
 import { evidenceKeyringFor } from '../../infra/evidence-keyring';
 import { evidenceBundleStream, isEnded } from '../../services/evidence/evidence-bundle';
+import { stampManifest, trustedTimeStatement } from '../../services/evidence/trusted-time';
+import { TIMESTAMP_STATUS_PATH, TIMESTAMP_TOKEN_PATH } from '../../domain/evidence/timestamp-token';
 import { withHeartbeat } from '../../infra/activity-heartbeat';
 
 /** Failure type (non-retryable) of a dossier whose plan or source no longer exists. */
@@ -204,11 +206,17 @@ export function createDossierActivities(deps: DossierActivityDeps) {
               case_id: dossier.case_id,
               sources: artifacts.map((a) => ({ path: a.name, content_type: a.content_type, kind: a.source_kind, id: a.source_id })),
             },
+            trusted_time: trustedTimeStatement(deps.config),
           },
         },
       );
+      // Trusted time over the manifest; an authority that does not answer leaves the dossier saying
+      // so (timestamp.json), it never fails the dossier. A retry before the seal asks again.
+      const stamped = await withHeartbeat(() => stampManifest(deps.config, manifestBytes));
+      const file = (p: string) => stamped.files.find((f) => f.path === p)?.body ?? null;
       const sealed = await sealDossier(knex, dossier.id, {
         manifest: manifestBytes.toString('utf8'), manifest_sha256: sha256Hex(manifestBytes), digest: digestBytes.toString('utf8'), key_id: digest.signature.key_id,
+        timestamp_token: file(TIMESTAMP_TOKEN_PATH), timestamp_status: file(TIMESTAMP_STATUS_PATH)!.toString('utf8'),
       });
       return { manifest_sha256: sealed.manifest_sha256!, key_id: sealed.key_id, artifacts: artifacts.length };
     },
