@@ -31,7 +31,6 @@ import { createSignedManifest, sha256Hex } from '../../domain/evidence/package-m
 import { evidenceKeyringFor } from '../../infra/evidence-keyring';
 import { evidenceBundleStream, isEnded } from '../../services/evidence/evidence-bundle';
 import { stampManifest, trustedTimeStatement } from '../../services/evidence/trusted-time';
-import { TIMESTAMP_STATUS_PATH, TIMESTAMP_TOKEN_PATH } from '../../domain/evidence/timestamp-token';
 import { withHeartbeat } from '../../infra/activity-heartbeat';
 
 /** Failure type (non-retryable) of a dossier whose plan or source no longer exists. */
@@ -211,12 +210,12 @@ export function createDossierActivities(deps: DossierActivityDeps) {
         },
       );
       // Trusted time over the manifest; an authority that does not answer leaves the dossier saying
-      // so (timestamp.json), it never fails the dossier. A retry before the seal asks again.
+      // so (its manifest names the authorities, no token), it never fails the dossier. A retry before the seal asks again.
       const stamped = await withHeartbeat(() => stampManifest(deps.config, manifestBytes));
-      const file = (p: string) => stamped.files.find((f) => f.path === p)?.body ?? null;
+      if (stamped.outcome.status === 'unavailable') deps.log.warn({ plan_id: dossier.id, attempts: stamped.outcome.attempts }, 'no time-stamping authority answered; the dossier carries no third-party timestamp');
       const sealed = await sealDossier(knex, dossier.id, {
         manifest: manifestBytes.toString('utf8'), manifest_sha256: sha256Hex(manifestBytes), digest: digestBytes.toString('utf8'), key_id: digest.signature.key_id,
-        timestamp_token: file(TIMESTAMP_TOKEN_PATH), timestamp_status: file(TIMESTAMP_STATUS_PATH)!.toString('utf8'),
+        timestamp_token: stamped.token, timestamp_status: JSON.stringify(stamped.status),
       });
       return { manifest_sha256: sealed.manifest_sha256!, key_id: sealed.key_id, artifacts: artifacts.length };
     },

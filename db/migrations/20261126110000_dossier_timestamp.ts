@@ -1,6 +1,6 @@
 // A sealed dossier's RFC 3161 trusted time: the time-stamping authority's answer over the SHA-256
-// of its manifest (timestamp.tsr, null when none was obtained) and the status record that says what
-// the dossier carries (timestamp.json: stamped, not_configured or unavailable, with the attempts).
+// of its manifest (timestamp.tsr, null when none was obtained) and the outcome of asking (JSON:
+// stamped, not_configured or unavailable, with each attempt and its error).
 // Dossiers sealed before carry neither; their packages say they have no third-party timestamp.
 import type { Knex } from 'knex';
 

@@ -6,7 +6,9 @@
 // Checking the token's CMS signature against a CA is done with OpenSSL (infra/openssl-timestamp.ts).
 
 export const TIMESTAMP_TOKEN_PATH = 'timestamp.tsr';
-export const TIMESTAMP_STATUS_PATH = 'timestamp.json';
+
+/** The `timestamp` field a WACZ's datapackage-digest.json carries (beside the signature): exactly `{ token: <base64> }`. */
+export const digestTimestampField = (token: Buffer) => ({ timestamp: { token: token.toString('base64') } });
 export const TIMESTAMP_QUERY_TYPE = 'application/timestamp-query';
 export const TIMESTAMP_REPLY_TYPE = 'application/timestamp-reply';
 

@@ -37,7 +37,7 @@ import type { Principal } from '../../domain/accounts/roles';
 import { principalName } from '../../domain/accounts/principal-name';
 import { isSafeArtifactName } from '../../domain/dossiers/artifact-name';
 import { DIGEST_PATH, MANIFEST_PATH, sha256Hex } from '../../domain/evidence/package-manifest';
-import { TIMESTAMP_STATUS_PATH, TIMESTAMP_TOKEN_PATH } from '../../domain/evidence/timestamp-token';
+import { TIMESTAMP_TOKEN_PATH } from '../../domain/evidence/timestamp-token';
 import type { DossierPlan, DossierStatus } from '../../domain/dossiers/dossier-plan';
 import { deriveDriveAcl, type DriveAclEntry, type DriveAclRole } from '../../domain/dossiers/drive-acl';
 import type { Keyset, KeysetPage } from '../../domain/keyset';
@@ -130,12 +130,9 @@ export async function getDossier(deps: Pick<ServiceDeps, 'knex'>, id: string): P
   return { dossier, artifacts: await listDossierArtifacts(deps.knex, dossier.id) };
 }
 
-/** The trusted-time files beside a sealed dossier's manifest (services/evidence/trusted-time.ts): the token and its status. */
+/** The trusted-time file beside a sealed dossier's manifest (services/evidence/trusted-time.ts): its RFC 3161 token, when it has one. */
 function timestampFiles(dossier: DossierRow): Array<{ path: string; body: Buffer }> {
-  return [
-    ...(dossier.timestamp_token ? [{ path: TIMESTAMP_TOKEN_PATH, body: dossier.timestamp_token }] : []),
-    ...(dossier.timestamp_status !== null ? [{ path: TIMESTAMP_STATUS_PATH, body: Buffer.from(dossier.timestamp_status, 'utf8') }] : []),
-  ];
+  return dossier.timestamp_token ? [{ path: TIMESTAMP_TOKEN_PATH, body: dossier.timestamp_token }] : [];
 }
 
 /** The files of a sealed dossier as a signed package: manifest, signed digest, trusted time, then every artifact by name. */
@@ -200,7 +197,7 @@ export interface DossierFileDownload {
 
 /**
  * One artifact's bytes, streamed from the blob store; or one of the package's own signed and
- * trusted-time files (datapackage.json, datapackage-digest.json, timestamp.tsr, timestamp.json), so
+ * trusted-time files (datapackage.json, datapackage-digest.json, timestamp.tsr), so
  * that single downloads verify too. Every download writes a custody entry of the dossier (who, when,
  * which artifact, why, its hash) and an audit event (`dossier.download`), before the first byte
  * leaves. An unknown or traversing name is a 404.
@@ -246,7 +243,7 @@ function packageOwnFiles(d: DossierRow): Array<{ path: string; body: Buffer }> {
 
 /**
  * The whole sealed dossier as one ZIP (every artifact, datapackage.json, the signed
- * datapackage-digest.json and the trusted-time files), streamed; one custody entry of the dossier
+ * datapackage-digest.json and timestamp.tsr when it has one), streamed; one custody entry of the dossier
  * with every file's hash and an audit event (`dossier.download`) with its purpose. 409 when not
  * sealed yet.
  */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { DIGEST_PATH, MANIFEST_PATH } from '../../domain/evidence/package-manifest';
 import { verifyPackageContents, type FoundFile, type VerificationResult, type VerifyOptions } from '../../domain/evidence/verify-package';
-import { TIMESTAMP_STATUS_PATH, TIMESTAMP_TOKEN_PATH } from '../../domain/evidence/timestamp-token';
+import { TIMESTAMP_TOKEN_PATH } from '../../domain/evidence/timestamp-token';
 import { checkTimestamp, type TimestampVerdict } from './trusted-time';
 
 export interface PackageEntry {
@@ -48,22 +48,20 @@ export interface PackageVerifyOptions extends VerifyOptions {
 export async function verifyPackageEntries(entries: Iterable<PackageEntry> | AsyncIterable<PackageEntry>, options: PackageVerifyOptions = {}): Promise<PackageVerification> {
   let manifestBytes: Buffer | null = null;
   let digestBytes: Buffer | null = null;
-  const timestampFiles = new Map<string, Buffer>();
+  let tokenFile: Buffer | null = null;
   const files: FoundFile[] = [];
   for await (const entry of entries) {
     const isManifest = entry.path === MANIFEST_PATH;
     const isDigest = entry.path === DIGEST_PATH;
-    const isTimestamp = entry.path === TIMESTAMP_TOKEN_PATH || entry.path === TIMESTAMP_STATUS_PATH;
+    const isTimestamp = entry.path === TIMESTAMP_TOKEN_PATH;
     const { sha256, bytes, body } = await hashStream(await entry.open(), isManifest || isDigest || isTimestamp);
     if (isManifest) manifestBytes = body;
     else if (isDigest) digestBytes = body;
-    else if (isTimestamp) timestampFiles.set(entry.path, body!);
+    else if (isTimestamp) tokenFile = body;
     else files.push({ path: entry.path, sha256, bytes });
   }
   const result = verifyPackageContents({ manifestBytes, digestBytes, files }, options);
-  const stamp = await checkTimestamp({
-    manifestBytes, token: timestampFiles.get(TIMESTAMP_TOKEN_PATH) ?? null, status: timestampFiles.get(TIMESTAMP_STATUS_PATH) ?? null, tsaCaFile: options.tsaCaFile,
-  });
+  const stamp = await checkTimestamp({ manifestBytes, tokenFile, digestBytes, tsaCaFile: options.tsaCaFile });
   const problems = [...result.problems, ...stamp.problems];
   return { ...result, valid: problems.length === 0, problems, timestamp: stamp.verdict };
 }

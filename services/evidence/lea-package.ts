@@ -7,7 +7,7 @@
 //   SHA256SUMS                          for `sha256sum -c`
 //   VERIFY.txt                          how to check it, with the platform's CLI or standard tools
 //   datapackage.json + datapackage-digest.json   the signature manifest
-//   timestamp.tsr + timestamp.json      the RFC 3161 token over the manifest, or why there is none (./trusted-time.ts)
+//   timestamp.tsr                       the RFC 3161 token over the manifest, when an authority answered (./trusted-time.ts)
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { evidenceKeyringFor } from '../../infra/evidence-keyring';
@@ -17,7 +17,7 @@ import { captureTime, custodyLog, endedScan, EVIDENCE_SOFTWARE, evidenceBundleSt
 import { investigationReportPdf } from './investigation-report-pdf';
 import { signedZipStream, type ZipEntrySource } from '../../infra/signed-zip-writer';
 import { listPages } from '../../db/repositories/investigations/investigation-repository';
-import { stampManifest, trustedTimeStatement, trustedTimeVerifyText } from './trusted-time';
+import { packageTimestamp, trustedTimeStatement, trustedTimeVerifyText } from './trusted-time';
 
 function walletFile(deps: EvidenceDeps, scanId: string, format: WalletExportFormat): Readable {
   return scanWalletStream(deps, scanId, format, (err) => (err instanceof Error ? err : new Error(String(err))));
@@ -101,7 +101,7 @@ export async function leaPackageStream(deps: EvidenceDeps, scanId: string, handl
       software: EVIDENCE_SOFTWARE,
       extras: { scan_id: scanId, handling: { actor: handling.actor, action: handling.action, purpose: handling.purpose }, trusted_time: trustedTimeStatement(deps.config) },
     },
-    besideManifest: async (manifestBytes) => (await stampManifest(deps.config, manifestBytes)).files,
+    timestamp: { stamp: (manifestBytes) => packageTimestamp(deps, manifestBytes, `LEA package of ${scanId}`) },
     after: async (written) => {
       await recordHandling(deps, scanId, handling, written, new Map());
       const custody = await custodyLog(deps.knex, scanId);

@@ -16,7 +16,7 @@ import { readTimestampFile, timestampRequest } from '../../domain/evidence/times
 import { signedZipStream } from '../../infra/signed-zip-writer';
 import { requestTimestamp } from '../../infra/timestamp-authority';
 import { verifyPackage } from '../../services/evidence/evidence-verification';
-import { stampManifest, trustedTimeStatement } from '../../services/evidence/trusted-time';
+import { stampManifest, trustedTimeStatement, type Stamp } from '../../services/evidence/trusted-time';
 import { freePort } from '../support/free-port';
 import { runCli } from '../support/run-cli';
 import { startLoopbackTsa, type LoopbackTsa } from '../support/tsa-server';
@@ -31,13 +31,21 @@ function signer(): ManifestSigner {
 
 const evidenceConfig = (tsaUrls: string[], timeoutMs = 2000) => ({ evidence: { tsa_url: tsaUrls, tsa_timeout_ms: timeoutMs } }) as unknown as Pick<AppConfig, 'evidence'>;
 
-async function writePackage(config: Pick<AppConfig, 'evidence'>, dir: string): Promise<string> {
+let lastStamp: Stamp | null = null;
+
+async function writePackage(config: Pick<AppConfig, 'evidence'>, dir: string, embedInDigest = false): Promise<string> {
   const file = path.join(dir, 'package.zip');
   const stream = signedZipStream([{ path: 'files/a.txt', open: () => Buffer.from('the evidence\n') }, { path: 'files/b.bin', open: () => Readable.from([Buffer.alloc(70_000, 7)]) }], {
     date: new Date('2026-11-01T00:00:00Z'),
     signer: signer(),
     manifest: { software: 'test', extras: { trusted_time: trustedTimeStatement(config) } },
-    besideManifest: async (manifestBytes) => (await stampManifest(config, manifestBytes)).files,
+    timestamp: {
+      stamp: async (manifestBytes) => {
+        lastStamp = await stampManifest(config, manifestBytes);
+        return lastStamp.token;
+      },
+      embedInDigest,
+    },
   });
   const chunks: Buffer[] = [];
   for await (const c of stream) chunks.push(c as Buffer);
@@ -87,9 +95,8 @@ describe('trusted time (RFC 3161) on signed packages', function () {
 
   it('carries a token over the manifest that OpenSSL verifies with the CA, and fip evidence verify prints its time', async () => {
     const dir = await writePackage(evidenceConfig([tsa.url]), sub('stamped'));
-    const status = JSON.parse(fs.readFileSync(path.join(dir, 'timestamp.json'), 'utf8'));
+    const status = lastStamp!.status as { status: string; gen_time: string };
     assert.equal(status.status, 'stamped');
-    assert.equal(status.verify_with, 'openssl ts -verify -data datapackage.json -in timestamp.tsr -CAfile tsa-ca.pem');
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'datapackage.json'), 'utf8'));
     assert.equal(manifest.extras.trusted_time.rfc3161, true);
     assert.ok(!manifest.resources.some((r: { path: string }) => r.path.startsWith('timestamp')), 'the token is beside the manifest, not in it');
@@ -153,15 +160,14 @@ describe('trusted time (RFC 3161) on signed packages', function () {
   it('without an authority configured the package says it has no third-party timestamp', async () => {
     const dir = await writePackage(evidenceConfig([]), sub('none'));
     assert.equal(fs.existsSync(path.join(dir, 'timestamp.tsr')), false);
-    const status = JSON.parse(fs.readFileSync(path.join(dir, 'timestamp.json'), 'utf8'));
-    assert.equal(status.status, 'not_configured');
-    assert.match(status.statement, /^no third-party timestamp/);
+    assert.equal(lastStamp!.status.status, 'not_configured');
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'datapackage.json'), 'utf8'));
     assert.equal(manifest.extras.trusted_time.rfc3161, false);
     assert.match(manifest.extras.trusted_time.statement, /^no third-party timestamp/);
     const result = await verifyPackage(dir);
     assert.equal(result.valid, true, JSON.stringify(result.problems));
     assert.equal(result.timestamp.status, 'none');
+    assert.match(result.timestamp.statement ?? '', /^no third-party timestamp: no time-stamping authority is configured/);
     const cli = await runCli(['evidence', 'verify', dir]);
     assert.equal(cli.code, 0, cli.stdout + cli.stderr);
     assert.match(cli.stdout, /trusted time: none \(no third-party timestamp/);
@@ -173,7 +179,7 @@ describe('trusted time (RFC 3161) on signed packages', function () {
     const before = tsa.requests;
     const dir = await writePackage(evidenceConfig([dead, other.url, tsa.url]), sub('fallback'));
     assert.equal(tsa.requests, before + 1);
-    const status = JSON.parse(fs.readFileSync(path.join(dir, 'timestamp.json'), 'utf8'));
+    const status = lastStamp!.status as { status: string; tsa: string; failed_attempts: Array<{ tsa: string; error: string }> };
     assert.equal(status.status, 'stamped');
     assert.equal(status.tsa, tsa.url);
     assert.deepEqual(status.failed_attempts.map((a: { tsa: string }) => a.tsa), [dead, other.url]);
@@ -183,11 +189,33 @@ describe('trusted time (RFC 3161) on signed packages', function () {
     tsa.mode = 'fail';
     const none = await writePackage(evidenceConfig([dead, tsa.url]), sub('unavailable'));
     assert.equal(fs.existsSync(path.join(none, 'timestamp.tsr')), false);
-    const unavailable = JSON.parse(fs.readFileSync(path.join(none, 'timestamp.json'), 'utf8'));
+    const unavailable = lastStamp!.status as { status: string; attempts: unknown[] };
     assert.equal(unavailable.status, 'unavailable');
-    assert.match(unavailable.statement, /^no third-party timestamp: no time-stamping authority answered/);
     assert.equal(unavailable.attempts.length, 2);
-    assert.equal((await verifyPackage(none)).valid, true);
+    const result = await verifyPackage(none);
+    assert.equal(result.valid, true);
+    assert.match(result.timestamp.statement ?? '', /^no third-party timestamp: none of the time-stamping authorities named in the manifest answered/);
+    assert.equal(JSON.parse(fs.readFileSync(path.join(none, 'datapackage.json'), 'utf8')).extras.trusted_time.rfc3161, true);
+  });
+
+  it('a WACZ carries the token in datapackage-digest.json (its validators refuse unlisted files); the VERIFY.txt extraction gives OpenSSL the token', async () => {
+    const dir = await writePackage(evidenceConfig([tsa.url]), sub('wacz'), true);
+    assert.equal(fs.existsSync(path.join(dir, 'timestamp.tsr')), false);
+    const verified = await verifyPackage(dir, { tsaCaFile: tsa.caFile });
+    assert.equal(verified.valid, true, JSON.stringify(verified.problems));
+    assert.equal(verified.timestamp.chain, 'verified');
+    const extract = spawnSync('sh', ['-c', `sed -n 's/.*"token": "\\([A-Za-z0-9+/=]*\\)".*/\\1/p' datapackage-digest.json | base64 -d > timestamp.tsr`], { cwd: dir });
+    assert.equal(extract.status, 0);
+    assert.equal(opensslVerify(dir, tsa.caFile).status, 0);
+    fs.rmSync(path.join(dir, 'timestamp.tsr'));
+    // A changed character of the embedded token is named.
+    const digestFile = path.join(dir, 'datapackage-digest.json');
+    const text = fs.readFileSync(digestFile, 'utf8');
+    const at = text.indexOf('"token": "') + 200;
+    fs.writeFileSync(digestFile, text.slice(0, at) + (text[at] === 'A' ? 'B' : 'A') + text.slice(at + 1));
+    const tampered = await verifyPackage(dir, { tsaCaFile: tsa.caFile });
+    assert.equal(tampered.valid, false);
+    assert.ok(tampered.problems.some((p) => p.file === 'datapackage-digest.json' && p.code.startsWith('timestamp_')), JSON.stringify(tampered.problems));
   });
 
   it('an authority that does not answer in time is left after the timeout', async () => {

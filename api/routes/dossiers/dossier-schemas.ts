@@ -59,7 +59,7 @@ export const VerificationSchema = z
         gen_time: z.string().nullable().describe('the time the authority vouches for'),
         serial: z.string().nullable(),
         chain: z.enum(['verified', 'failed', 'not_checked']).describe('the token\'s signature chain is checked offline with the authority\'s CA (`fip evidence verify --tsa-ca`)'),
-        statement: z.string().nullable().describe('why there is no token (timestamp.json)'),
+        statement: z.string().nullable().describe('why there is no token (from the signed manifest: no authority configured, or none answered)'),
       })
       .describe('the trusted time of the sealed manifest (timestamp.tsr beside it)'),
   })

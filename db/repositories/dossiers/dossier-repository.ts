@@ -18,7 +18,7 @@ export interface DossierRow {
   key_id: string | null;
   /** The RFC 3161 TimeStampResp over the manifest (timestamp.tsr); null when none was obtained. */
   timestamp_token: Buffer | null;
-  /** timestamp.json: what the dossier carries for trusted time; null for dossiers sealed before it existed. */
+  /** The outcome of asking the authorities (JSON: stamped, not_configured or unavailable with each attempt); null for dossiers sealed before. */
   timestamp_status: string | null;
   created_by: string;
   created_at: Date;

@@ -2939,7 +2939,7 @@ export interface components {
                 /** @description the time the authority vouches for */
                 gen_time: string | null;
                 serial: string | null;
-                /** @description why there is no token (timestamp.json) */
+                /** @description why there is no token (from the signed manifest: no authority configured, or none answered) */
                 statement: string | null;
                 /**
                  * @description stamped: an RFC 3161 token whose imprint is the manifest's SHA-256; none: the dossier carries no third-party timestamp
