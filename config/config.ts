@@ -229,7 +229,7 @@ export const configSchema = z.strictObject({
         .default([])
         .meta({
           description:
-            'RFC 3161 time-stamping authorities: every evidence bundle, LEA package and dossier gets a timestamp token (`timestamp.tsr`) over its manifest from the first that answers, tried in order; unset: packages say they carry no third-party timestamp',
+            'RFC 3161 time-stamping authorities: every evidence bundle, LEA package and dossier gets a timestamp token over the SHA-256 of its manifest from the first that answers, tried in order (none answering: the package is sealed without one, never failed); unset: packages say they carry no third-party timestamp',
           accepted: 'comma-separated http(s) URLs',
         }),
       tsa_timeout_ms: z.coerce.number().int().min(100).max(120_000).default(10_000).meta({

@@ -18,6 +18,7 @@ import { requestTimestamp } from '../../infra/timestamp-authority';
 import { verifyPackage } from '../../services/evidence/evidence-verification';
 import { stampManifest, trustedTimeStatement, type Stamp } from '../../services/evidence/trusted-time';
 import { freePort } from '../support/free-port';
+import { testConfig } from '../support/platform';
 import { runCli } from '../support/run-cli';
 import { startLoopbackTsa, type LoopbackTsa } from '../support/tsa-server';
 
@@ -81,6 +82,14 @@ describe('trusted time (RFC 3161) on signed packages', function () {
   beforeEach(() => {
     tsa.mode = 'ok';
     other.mode = 'ok';
+  });
+
+  it('reads SVC_EVIDENCE__TSA_URL as comma-separated http(s) URLs in order, and refuses anything else', () => {
+    const config = testConfig({ SVC_EVIDENCE__TSA_URL: ' http://127.0.0.1:1/a , https://tsa.example/b ', SVC_EVIDENCE__TSA_TIMEOUT_MS: '2500' });
+    assert.deepEqual(config.evidence.tsa_url, ['http://127.0.0.1:1/a', 'https://tsa.example/b']);
+    assert.equal(config.evidence.tsa_timeout_ms, 2500);
+    assert.deepEqual(testConfig().evidence.tsa_url, []);
+    assert.throws(() => testConfig({ SVC_EVIDENCE__TSA_URL: 'ftp://tsa.example/' }), /TSA_URL|tsa_url/i);
   });
 
   it('the request is one OpenSSL reads as a SHA-256 query with a nonce and certReq', () => {
