@@ -27,7 +27,7 @@ import { findPlaybook } from '../../db/repositories/investigations/playbook-repo
 import { principalName } from '../../domain/accounts/principal-name';
 import type { Principal } from '../../domain/accounts/roles';
 import { recordDownloadCustody } from '../evidence/download-custody';
-import { pageArtifacts } from '../evidence/evidence-bundle';
+import { ensureCaptureCustody, isEnded, pageArtifacts } from '../evidence/evidence-bundle';
 import { investigationTaskId, type InvestigationOptions, type InvestigationRequest } from '../../domain/investigations/investigation-request';
 import type { KeysetPage } from '../../domain/keyset';
 import type { TaskProgress } from '../../domain/tasks/task-status';
@@ -193,13 +193,18 @@ export async function openPageArtifact(
   const sha256 = page[`${artifact}_sha256`];
   const path = pageArtifacts(page).find((a) => a.kind === artifact)!.path;
   const why = purpose ?? 'download';
-  await recordDownloadCustody(deps.knex, {
-    subjectKind: 'investigation', subjectId: scanId, actor: principalName(principal), artifact: `page ${page.seq} ${artifact}`, purpose: why,
-    files: [{ path, sha256, blobKey: key }],
-    audit: { action: 'evidence.download', target_type: 'investigation', target_id: scanId, details: { artifact: path, page_id: pageId, sha256 } },
-  }).catch((err: unknown) => {
+  try {
+    // The chain of an ended scan starts with its capture, whichever handling comes first.
+    const inv = await findInvestigation(deps.knex, scanId);
+    if (inv && isEnded(inv.status)) await ensureCaptureCustody(deps.knex, inv, await listPages(deps.knex, scanId));
+    await recordDownloadCustody(deps.knex, {
+      subjectKind: 'investigation', subjectId: scanId, actor: principalName(principal), artifact: `page ${page.seq} ${artifact}`, purpose: why,
+      files: [{ path, sha256, blobKey: key }],
+      audit: { action: 'evidence.download', target_type: 'investigation', target_id: scanId, details: { artifact: path, page_id: pageId, sha256 } },
+    });
+  } catch (err) {
     stream.destroy();
     throw err;
-  });
+  }
   return { stream, pageSeq: page.seq, sizeBytes: Number(page[`${artifact}_size`]), sha256 };
 }

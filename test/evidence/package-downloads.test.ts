@@ -122,6 +122,15 @@ describe('package downloads: trusted time and the chain of custody', function ()
     fs.rmSync(path.join(dir, 'tsa-ca.pem'));
     assert.equal((await verifyPackage(dir, { tsaCaFile: tsa.caFile })).valid, true);
 
+    // The evidence bundle inside: VERIFY.txt's extraction line gives OpenSSL its token.
+    const inner = await unzipTo(fs.readFileSync(path.join(dir, `evidence/ssi-${scanId}-evidence.wacz`)), path.join(tmp, 'lea-inner'));
+    const extract = verifyTxt.split('\n').map((l) => l.trim()).find((l) => l.startsWith('sed -n') && l.includes('"token"'));
+    assert.ok(extract, verifyTxt);
+    assert.equal(spawnSync('sh', ['-c', extract], { cwd: inner }).status, 0);
+    fs.copyFileSync(tsa.caFile, path.join(inner, 'tsa-ca.pem'));
+    const innerOk = spawnSync('sh', ['-c', line!], { cwd: inner, encoding: 'utf8' });
+    assert.equal(innerOk.status, 0, innerOk.stdout + innerOk.stderr);
+
     const manifest = path.join(dir, 'datapackage.json');
     const bytes = fs.readFileSync(manifest);
     bytes[bytes.indexOf('"title"') + 1] = 'T'.charCodeAt(0);
@@ -191,5 +200,9 @@ describe('package downloads: trusted time and the chain of custody', function ()
       assert.match(entry.hashes[r.file] ?? '', /^sha256:[0-9a-f]{64}$/, `${r.url}: ${JSON.stringify(entry.hashes)}`);
       assert.equal(entry.verified, true, r.url);
     }
+    // The scan's chain starts with its capture.
+    const chain = await testKnex()('evidence_custody').where({ subject_kind: 'investigation', subject_id: scanId }).orderBy('id');
+    assert.equal(chain[0].action, 'capture');
+    assert.equal(chain.filter((e: { action: string }) => e.action === 'capture').length, 1);
   });
 });
