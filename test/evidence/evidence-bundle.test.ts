@@ -186,6 +186,29 @@ describe('evidence bundles of a real scan', function () {
     assert.equal(JSON.parse(lines(second).at(-1)!).purpose, 'download');
   });
 
+  it('publishes the signing keys\' fingerprints on a public route and on the LEA referral, public halves only', async () => {
+    const keyring = evidenceKeyringFor(api.deps.config);
+    const active = keyring.list().find((k) => k.active)!;
+    const res = await http(`${api.url}/evidence/signing-keys`);
+    assert.equal(res.status, 200, res.text);
+    assert.ok(!/PRIVATE KEY/.test(res.text), 'no private key material');
+    const first = res.body.items[0];
+    assert.deepEqual(
+      { key_id: first.key_id, fingerprint: first.fingerprint, algorithm: first.algorithm, active: first.active, public_key: first.public_key },
+      { key_id: active.key_id, fingerprint: active.fingerprint, algorithm: 'ecdsa-p384-sha256', active: true, public_key: active.public_key },
+    );
+    assert.equal(sha(Buffer.from(first.public_key.replace(/-----[A-Z ]+-----|\s/g, ''), 'base64')), first.fingerprint, 'the fingerprint is the SHA-256 of the SPKI DER');
+    assert.ok('created_at' in first && 'retired_at' in first);
+
+    const created = await http(`${api.url}/cases`, { method: 'POST', headers: analyst, json: { title: `referral ${randomUUID().slice(0, 8)}` } });
+    assert.equal(created.status, 201, created.text);
+    const referral = await http(`${api.url}/cases/${created.body.id}/lea-referral`, { method: 'POST', headers: analyst, json: { agency: 'NCA', jurisdiction: 'UK', contact: 'desk@nca.example', status: 'draft' } });
+    assert.equal(referral.status, 201, referral.text);
+    assert.deepEqual(referral.body.evidence_signing_key, { key_id: active.key_id, fingerprint: active.fingerprint, algorithm: 'ecdsa-p384-sha256' });
+    const read = await http(`${api.url}/cases/${created.body.id}/lea-referral`, { headers: analyst });
+    assert.equal(read.body.evidence_signing_key.fingerprint, active.fingerprint);
+  });
+
   it('answers 404 for an unknown scan and 409 for a scan that is still running; the custody log refuses UPDATE and DELETE', async () => {
     const unknown = await http(`${api.url}/investigations/ssi/${randomUUID()}/evidence-bundle`, { headers: analyst });
     assert.equal(unknown.status, 404, unknown.text);
