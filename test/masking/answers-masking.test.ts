@@ -91,6 +91,7 @@ const ROUTES: Record<string, (s: Seeded) => string> = {
 /** GET routes not walked, and why none of them can answer the seeded intake, case or entity text. */
 const NOT_WALKED: Record<string, string> = {
   'GET /healthz': 'no record data',
+  'GET /evidence/signing-keys': 'public keys and their fingerprints, no record data',
   'GET /readyz': 'no record data',
   'GET /openapi.json': 'the API description',
   'GET /docs': 'the API description',
