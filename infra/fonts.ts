@@ -212,5 +212,16 @@ export function shippedFonts(options: PrepareFontsOptions = {}): Promise<Prepare
 /** One line for start-up output. */
 export function describeFonts(fonts: PreparedFonts): string {
   const mb = (fonts.bytes / 1024 / 1024).toFixed(0);
-  return `fonts for ${FONT_PACKAGES.map((p) => p.scripts).join(', ')}: ${fonts.files} files, ${mb} MiB in ${fonts.dir}`;
+  const when = fonts.preparedMs > 0 ? `, prepared in ${fonts.preparedMs} ms` : '';
+  return `fonts for ${FONT_PACKAGES.map((p) => p.scripts).join(', ')}: ${fonts.files} files, ${mb} MiB in ${fonts.dir}${when}`;
+}
+
+/** Prepares the shipped fonts at start-up (not at the first capture) and says how it went, in one line. */
+export async function startUpFonts(): Promise<string> {
+  try {
+    return describeFonts(await shippedFonts());
+  } catch (err) {
+    const reason = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    return `fonts NOT prepared (${reason}): screenshots show only the scripts this machine has fonts for`;
+  }
 }
