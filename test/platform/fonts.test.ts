@@ -1,12 +1,14 @@
 // The shipped fonts (infra/fonts.ts): the npm packages' WOFF2 decompressed once to TTF beside a
 // fonts.conf, readable by the crawler's unprivileged user, prepared again only for other package
-// versions; a Chromium whose fonts cannot be prepared still starts, and says so once.
+// versions; a Chromium whose fonts cannot be prepared still starts, and says so once. Why convert at
+// all: Chromium draws the TTF, not the WOFF2 the packages ship.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { resolveChromium } from '../../infra/chromium';
+import { launchChromium, resolveChromium } from '../../infra/chromium';
 import { checkChromiumSandbox } from '../../infra/chromium-sandbox';
 import { FONT_PACKAGES, FONTS_ROOT_AS_ROOT, fontsConf, prepareFonts, shippedFonts, startUpFonts } from '../../infra/fonts';
 
@@ -85,5 +87,26 @@ describe('shipped fonts', function () {
     }
     assert.equal(warnings.length, 1, `one warning: ${JSON.stringify(warnings)}`);
     assert.match(warnings[0]!, /without the shipped fonts .*: no space left on device/);
+  });
+
+  it('converts because Chromium\'s FreeType reads TTF as a system font, and the packages\' WOFF2 not at all', async () => {
+    const prepared = await shippedFonts();
+    const woff2 = path.join(path.dirname(createRequire(__filename).resolve('@fontsource-variable/noto-sans-sc/package.json')), 'files');
+    const drawn = async (fontDir: string): Promise<boolean> => {
+      const conf = path.join(root, `${path.basename(fontDir)}.conf`);
+      fs.writeFileSync(conf, `<?xml version="1.0"?>\n<fontconfig><dir>${fontDir}</dir><cachedir>${root}/cache</cachedir></fontconfig>\n`);
+      const browser = await launchChromium({ ...(await resolveChromium()), fontconfigFile: conf });
+      try {
+        const page = await browser.newPage();
+        const cell = (text: string) => `<span style="display:inline-block;width:60px;height:60px;font-size:48px">${text}</span>`;
+        await page.setContent(`<body style="margin:0">${cell('中')}${cell('\u{10FFFD}')}</body>`);
+        const [han, missing] = await Promise.all([0, 1].map((i) => page.locator('span').nth(i).screenshot()));
+        return !han!.equals(missing!);
+      } finally {
+        await browser.close();
+      }
+    };
+    assert.equal(await drawn(path.join(prepared.dir, 'noto-sans-sc')), true, 'the converted TTF draws 中');
+    assert.equal(await drawn(woff2), false, 'the WOFF2 files draw nothing but the missing-glyph box: if they now do, the conversion can go');
   });
 });
