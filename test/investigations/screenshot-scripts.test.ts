@@ -3,7 +3,7 @@
 // screenshotted through the crawler's real path (its sandboxed Chromium, CrawlerSession's routed
 // requests, navigate, captureScreenshot), and every cell's ink is compared with a cell holding a
 // codepoint no font has (U+10FFFD): a script without a font renders as that same box ("tofu"). The
-// report renderer's Chromium is checked the same way.
+// report renderer's Chromium is checked the same way, and a report PDF for the fonts it embeds.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +16,7 @@ import { createCrawlerBrowser, type CrawlerBrowser } from '../../infra/crawler/c
 import { CrawlerSession } from '../../infra/crawler/crawler-session';
 import { captureScreenshot } from '../../infra/crawler/page-capture';
 import { navigate } from '../../infra/crawler/page-actions';
+import { renderPdf } from '../../services/reports/render-report';
 
 /** A few letters of each script (isolated forms, no combining marks), and the language of the text. */
 const SCRIPTS: ReadonlyArray<{ script: string; lang: string; letters: string[] }> = [
@@ -133,6 +134,32 @@ describe('screenshots show every script the site writes in', function () {
         return p.screenshot({ type: 'png' });
       });
       assert.deepEqual(await unreadable(png), [], 'every script is drawn, none as boxes');
+    } finally {
+      await provider.close();
+    }
+  });
+
+  it('a report PDF embeds the shipped fonts for the scripts the report font lacks', async () => {
+    const provider = createBrowserProvider({ chromium: () => resolveChromium() });
+    try {
+      const text = '立即转账 한국어 ภาษาไทย हिन्दी 🎉';
+      const pdf = await renderPdf(
+        {
+          template: 'wallet-activity',
+          title: 'Scripts',
+          asOf: '2025-03-31T09:00:00.000Z',
+          generatedAt: '2025-03-31T09:00:04.000Z',
+          scopeSummary: 'entity types: wallet',
+          sections: [{ entityType: 'wallet', title: 'Wallets', columns: [{ key: 'a', label: 'Label' }], rows: [{ a: text }], emptyNote: '' }],
+        },
+        provider,
+      );
+      // Subset fonts are named XXXXXX+<PostScript name> in their descriptors.
+      const embedded = new Set([...pdf.toString('latin1').matchAll(/\/FontName\s*\/[A-Z]{6}\+([\w-]+)/g)].map((m) => m[1]!));
+      const names = [...embedded].join(' ');
+      for (const [script, family] of [['Chinese', /\bNotoSans(SC|TC|JP|KR)-/], ['Korean', /\bNotoSans(KR|SC|TC|JP)-/], ['Thai', /\bNotoSansThai-/], ['Devanagari', /\bNotoSans(Devanagari)?-/], ['emoji', /\bNotoEmoji-/]] as const) {
+        assert.match(names, family, `${script}: a shipped font is embedded; embedded: ${names}`);
+      }
     } finally {
       await provider.close();
     }
