@@ -9,6 +9,10 @@
 // weaken the browser (--disable-web-security, --allow-running-insecure-content,
 // --disable-site-isolation-trials, --single-process, ...) and are never used, because the same
 // browser will open hostile scam sites.
+//
+// Every source draws text with the platform's fonts (infra/fonts.ts: Noto for every script, from
+// npm packages), given to the browser as FONTCONFIG_FILE, so screenshots and reports show Chinese,
+// Thai or Arabic text instead of empty boxes.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
