@@ -76,7 +76,7 @@ describe('shipped fonts', function () {
     const onWarning = (w: Error) => warnings.push(w.message);
     process.on('warning', onWarning);
     try {
-      const failing = { configuredPath, fonts: () => Promise.reject(new Error('no space left on device')) };
+      const failing = { configuredPath, fonts: () => Promise.reject(new Error('no space left on device (as a test says)')) };
       const resolved = await resolveChromium(failing);
       assert.equal(resolved.fontconfigFile, undefined);
       assert.equal(resolved.executablePath, configuredPath);
