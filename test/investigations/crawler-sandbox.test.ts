@@ -8,6 +8,7 @@ import type { Browser } from 'playwright-core';
 import { resolveChromium } from '../../infra/chromium';
 import { CHROMIUM_USER, checkChromiumSandbox, describeChromiumSandbox } from '../../infra/chromium-sandbox';
 import { createCrawlerBrowser, type CrawlerBrowser } from '../../infra/crawler/crawler-browser';
+import { shippedFonts } from '../../infra/fonts';
 
 interface Proc { pid: number; ppid: number; uids: number[]; seccomp: number; cmdline: string[]; userNs: string; pidNs: string }
 
@@ -91,6 +92,9 @@ describe('the crawler\'s Chromium is sandboxed', function () {
       assert.deepEqual(p.uids, [expectedUid, expectedUid, expectedUid, expectedUid], `pid ${p.pid} (${p.cmdline[1] ?? ''}) runs as uid ${expectedUid}`);
       assert.ok(!p.cmdline.includes('--no-sandbox'), `pid ${p.pid} has no --no-sandbox: ${p.cmdline.join(' ').slice(0, 300)}`);
     }
+    // Its short environment carries the shipped fonts' configuration (infra/fonts.ts), which that user can read.
+    const environ = fs.readFileSync(`/proc/${main.pid}/environ`, 'utf8').split('\0');
+    assert.ok(environ.includes(`FONTCONFIG_FILE=${(await shippedFonts()).fontconfigFile}`), `FONTCONFIG_FILE in ${environ.map((e) => e.split('=')[0]).join(' ')}`);
     for (const r of renderers) {
       assert.equal(r.seccomp, 2, `renderer ${r.pid} runs under a seccomp-bpf filter`);
       assert.notEqual(r.userNs, main.userNs, `renderer ${r.pid} is in its own user namespace`);
