@@ -56,7 +56,7 @@ async function seed(dataDir: string, sizeMb: number): Promise<Array<{ path: stri
 
 async function runCase(mode: 'streamed' | 'buffered', sizeMb: number, dataDir: string, artifacts: Array<{ path: string; key: string }>): Promise<CaseResult> {
   const blobs = createBlobStore(dataDir);
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-384' });
   const signer = { keyId: signingKeyId(publicKey), publicKeyPem: publicKeyPem(publicKey), sign: (m: Buffer) => signMessage(privateKey, m) };
   const entries: ZipEntrySource[] = artifacts.map((a) => ({ path: a.path, open: () => blobs.get(a.key), store: true }));
   const baselineRssMb = process.memoryUsage().rss / MiB;

@@ -210,8 +210,8 @@ export const configSchema = z.strictObject({
   evidence: z
     .strictObject({
       signing_key: z.string().min(1).optional().meta({
-        description: 'the Ed25519 key that signs evidence packages; unset: a keyring created on first use at `<SVC_DATA_DIR>/evidence/signing-keys.json` (mode 0600), rotated by `npx fip evidence keys rotate`; redacted from logs',
-        accepted: 'a PKCS#8 PEM, or the path of a file holding one',
+        description: 'the ECDSA P-384 key that signs evidence packages (wacz-auth 0.1.0 anonymous signatures; an Ed25519 key is refused: its public key belongs in `SVC_EVIDENCE__PREVIOUS_PUBLIC_KEYS`); unset: a keyring created on first use at `<SVC_DATA_DIR>/evidence/signing-keys.json` (mode 0600), rotated by `npx fip evidence keys rotate`; redacted from logs',
+        accepted: 'a PKCS#8 PEM of a P-384 key (`openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-384`), or the path of a file holding one',
         default_text: '(keyring)',
       }),
       previous_public_keys: z
@@ -219,7 +219,7 @@ export const configSchema = z.strictObject({
         .transform((s) => (s.includes('-----BEGIN') ? (s.match(/-----BEGIN PUBLIC KEY-----[\s\S]*?-----END PUBLIC KEY-----/g) ?? []) : s.split(',').map((x) => x.trim()).filter(Boolean)))
         .default([])
         .meta({
-          description: 'public keys of earlier configured signing keys, so packages they signed still verify against the platform\'s keys',
+          description: 'public keys of earlier configured signing keys (P-384, or Ed25519 from before the switch), so packages they signed still verify against the platform\'s keys and are published by `GET /evidence/signing-keys`',
           accepted: 'PEMs, or comma-separated paths of PEM files',
         }),
       tsa_url: z

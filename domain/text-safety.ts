@@ -25,5 +25,9 @@ export function hasUnsafeNameCharacters(text: string): boolean {
   return stripUnsafeNameCharacters(text) !== text;
 }
 
-/** A stored name of at most `max` characters: unsafe characters stripped, then trimmed, then at least one character. */
-export const nameText = (max: number) => z.string().overwrite(stripUnsafeNameCharacters).trim().min(1).max(max);
+/**
+ * A stored name of at most `max` characters as sent (the bound the API document publishes: a
+ * longer name is refused even when stripping would shorten it), then unsafe characters stripped,
+ * trimmed, and at least one character left.
+ */
+export const nameText = (max: number) => z.string().max(max).overwrite(stripUnsafeNameCharacters).trim().min(1).max(max);

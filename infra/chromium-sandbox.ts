@@ -163,10 +163,14 @@ function pruneOldCopies(current: string): void {
   }
 }
 
-/** The environment the browser gets: what it needs, none of the platform's secrets. */
-function browserEnv(): Record<string, string> {
-  const keep = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR', 'FONTCONFIG_PATH', 'LD_LIBRARY_PATH', 'HOME'];
-  return Object.fromEntries(keep.flatMap((k) => (process.env[k] !== undefined ? [[k, process.env[k]!]] : [])));
+/**
+ * The environment the browser gets: what it needs, none of the platform's secrets. FONTCONFIG_FILE
+ * is the shipped fonts' configuration (infra/fonts.ts), readable by every user.
+ */
+function browserEnv(resolved: ResolvedChromium): Record<string, string> {
+  const keep = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR', 'FONTCONFIG_PATH', 'FONTCONFIG_FILE', 'LD_LIBRARY_PATH', 'HOME'];
+  const env = Object.fromEntries(keep.flatMap((k) => (process.env[k] !== undefined ? [[k, process.env[k]!]] : [])));
+  return resolved.fontconfigFile ? { ...env, FONTCONFIG_FILE: resolved.fontconfigFile } : env;
 }
 
 export interface SandboxedLaunch {
@@ -177,7 +181,7 @@ export interface SandboxedLaunch {
 
 /** Playwright's launch options for `resolved` under `sandbox` (the caller decided it may launch). */
 export async function sandboxedLaunch(resolved: ResolvedChromium, sandbox: ChromiumSandbox): Promise<SandboxedLaunch> {
-  const env = browserEnv();
+  const env = browserEnv(resolved);
   if (!sandbox.runAs) return { executablePath: resolved.executablePath, chromiumSandbox: sandbox.available, env };
   const exe = await reachableExecutable(resolved, sandbox.runAs);
   return {

@@ -9,12 +9,17 @@
 // weaken the browser (--disable-web-security, --allow-running-insecure-content,
 // --disable-site-isolation-trials, --single-process, ...) and are never used, because the same
 // browser will open hostile scam sites.
+//
+// Every source draws text with the platform's fonts (infra/fonts.ts: Noto for every script, from
+// npm packages), given to the browser as FONTCONFIG_FILE, so screenshots and reports show Chinese,
+// Thai or Arabic text instead of empty boxes.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { chromium as playwright, errors as playwrightErrors, type Browser } from 'playwright-core';
 import { sandboxedLaunch, type ChromiumSandbox } from './chromium-sandbox';
+import { shippedFonts } from './fonts';
 
 export type ChromiumSource = 'configured' | 'debian' | 'npm-package';
 
@@ -39,6 +44,8 @@ export interface ResolvedChromium {
   executablePath: string;
   source: ChromiumSource;
   args: readonly string[];
+  /** The shipped fonts' fonts.conf (infra/fonts.ts), Chromium's FONTCONFIG_FILE; unset: the machine's fonts. */
+  fontconfigFile?: string;
 }
 
 /** Where to look. Tests inject their own candidates so every branch runs on any machine. */
@@ -49,6 +56,8 @@ export interface ChromiumCandidates {
   debianPath?: string;
   /** Unpacks the npm package's browser and returns its path; default @sparticuz/chromium. */
   npmPackage?: () => Promise<string>;
+  /** The fonts.conf of the fonts to use; default the shipped ones (infra/fonts.ts). */
+  fonts?: () => Promise<string>;
 }
 
 /** The candidate that will be used, found without launching or unpacking anything. */
@@ -188,8 +197,30 @@ function foreignFileProblem(file: string): string | null {
   return null;
 }
 
-/** The Chromium to launch, unpacking the npm package's browser if it is the one. */
+let fontsWarned = false;
+
+/**
+ * The shipped fonts' fonts.conf. Fonts that cannot be prepared (a full disk, a package missing)
+ * do not stop the browser, whose screenshots then show only the scripts the machine has fonts for:
+ * said once per process.
+ */
+async function fontconfigFile(candidates: ChromiumCandidates): Promise<{ fontconfigFile?: string }> {
+  try {
+    return { fontconfigFile: await (candidates.fonts ?? (async () => (await shippedFonts()).fontconfigFile))() };
+  } catch (err) {
+    if (!fontsWarned) process.emitWarning(`Chromium runs without the shipped fonts (screenshots may show boxes for some scripts): ${firstLine(err)}`);
+    fontsWarned = true;
+    return {};
+  }
+}
+
+/** The Chromium to launch, unpacking the npm package's browser if it is the one, with the shipped fonts. */
 export async function resolveChromium(candidates: ChromiumCandidates = {}): Promise<ResolvedChromium> {
+  const resolved = await resolveExecutable(candidates);
+  return { ...resolved, ...(await fontconfigFile(candidates)) };
+}
+
+async function resolveExecutable(candidates: ChromiumCandidates): Promise<ResolvedChromium> {
   const location = locateChromium(candidates);
   if (location.source !== 'npm-package') {
     const executablePath = location.executablePath!;
@@ -251,7 +282,10 @@ export function launchFailureReason(err: unknown): string {
  */
 export async function launchChromium(resolved: ResolvedChromium, sandbox?: ChromiumSandbox): Promise<Browser> {
   try {
-    const how = sandbox ? await sandboxedLaunch(resolved, sandbox) : { executablePath: resolved.executablePath, chromiumSandbox: false };
+    const fonts = resolved.fontconfigFile ? { FONTCONFIG_FILE: resolved.fontconfigFile } : {};
+    const how = sandbox
+      ? await sandboxedLaunch(resolved, sandbox)
+      : { executablePath: resolved.executablePath, chromiumSandbox: false, env: { ...process.env, ...fonts } };
     return await playwright.launch({ ...how, headless: true, args: [...resolved.args] });
   } catch (err) {
     if (err instanceof playwrightErrors.TimeoutError) throw err;

@@ -1,15 +1,18 @@
-// The evidence signing keys (Ed25519). Either configured (SVC_EVIDENCE__SIGNING_KEY: a PKCS#8 PEM
-// private key, or the path of a file holding one) or, when unset, a keyring created on first use
-// under <data_dir>/evidence/signing-keys.json (file mode 0600, directory 0700).
+// The evidence signing keys (ECDSA P-384, domain/evidence/signing-key.ts). Either configured
+// (SVC_EVIDENCE__SIGNING_KEY: a PKCS#8 PEM private key, or the path of a file holding one) or, when
+// unset, a keyring created on first use under <data_dir>/evidence/signing-keys.json (file mode 0600,
+// directory 0700).
 // Rotation (`fip evidence keys rotate`, keyring only) makes a fresh key active and keeps every
 // earlier PUBLIC key (its private key is dropped), so packages signed before still verify.
+// A keyring whose active key is still an Ed25519 one (before the switch to P-384) is rotated once
+// on first use: the Ed25519 key stays, retired, to verify the packages it signed.
 // Public keys of earlier configured keys: SVC_EVIDENCE__PREVIOUS_PUBLIC_KEYS (PEMs or paths).
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../config/config';
 import type { ManifestSigner } from '../domain/evidence/package-manifest';
-import { parsePublicKey, publicKeyPem, signingKeyId, signMessage } from '../domain/evidence/signing-key';
+import { isP384, keyAlgorithm, keyFingerprint, parsePublicKey, publicKeyPem, signingKeyId, signMessage, type SignatureAlgorithm } from '../domain/evidence/signing-key';
 
 export class EvidenceKeyringError extends Error {
   override name = 'EvidenceKeyringError';
@@ -31,6 +34,9 @@ interface KeyringFile {
 
 export interface SigningKeyInfo {
   key_id: string;
+  /** SHA-256 (hex) of the SPKI DER: what recipients compare. */
+  fingerprint: string;
+  algorithm: SignatureAlgorithm;
   active: boolean;
   created_at: string | null;
   retired_at: string | null;
@@ -55,7 +61,7 @@ export function evidenceKeyringPath(dataDir: string): string {
 }
 
 function newKey(now: Date): { id: string; stored: StoredKey } {
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-384' });
   return {
     id: signingKeyId(publicKey),
     stored: {
@@ -86,6 +92,44 @@ function writeKeyring(file: string, ring: KeyringFile, flag: 'wx' | 'replace'): 
   fs.renameSync(tmp, file);
 }
 
+function sleepMs(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Runs `fn` holding `<file>.lock` (created exclusively; one left over 30 s by a dead process is taken over). */
+function withLock<T>(file: string, fn: () => T): T {
+  const lock = `${file}.lock`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx', mode: 0o600 });
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 30_000) fs.rmSync(lock, { force: true });
+      else if (Date.now() > deadline) throw new EvidenceKeyringError(`evidence keyring ${file} is locked by another process (${lock})`);
+      else sleepMs(50);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
+/** A new active P-384 key; every earlier key keeps only its public half. */
+function rotated(ring: KeyringFile, now: Date): KeyringFile {
+  const { id, stored } = newKey(now);
+  const keys: Record<string, StoredKey> = {};
+  for (const [kid, k] of Object.entries(ring.keys)) {
+    keys[kid] = { public_key: k.public_key, created_at: k.created_at, retired_at: k.retired_at ?? now.toISOString() };
+  }
+  keys[id] = stored;
+  return { version: 1, active: id, keys };
+}
+
 function ensureKeyring(file: string): KeyringFile {
   if (!fs.existsSync(file)) {
     const { id, stored } = newKey(new Date());
@@ -96,12 +140,26 @@ function ensureKeyring(file: string): KeyringFile {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
   }
-  return readKeyring(file);
+  const ring = readKeyring(file);
+  if (isP384(createPublicKey(ring.keys[ring.active]!.public_key))) return ring;
+  // An Ed25519-era keyring: its key now only verifies; a P-384 key signs from here on.
+  return withLock(file, () => {
+    const current = readKeyring(file);
+    if (isP384(createPublicKey(current.keys[current.active]!.public_key))) return current;
+    const next = rotated(current, new Date());
+    writeKeyring(file, next, 'replace');
+    return next;
+  });
 }
 
 function signerOf(privateKey: KeyObject): ManifestSigner {
   const publicKey = createPublicKey(privateKey);
   return { keyId: signingKeyId(publicKey), publicKeyPem: publicKeyPem(publicKey), sign: (message) => signMessage(privateKey, message) };
+}
+
+function describe(pem: string): { fingerprint: string; algorithm: SignatureAlgorithm } {
+  const key = createPublicKey(pem);
+  return { fingerprint: keyFingerprint(key), algorithm: keyAlgorithm(key) };
 }
 
 /** A PEM given inline or the path of a file holding it. */
@@ -134,6 +192,7 @@ export function fileEvidenceKeyring(dataDir: string): EvidenceKeyring {
       const { ring } = load();
       return Object.entries(ring.keys).map(([id, k]) => ({
         key_id: id,
+        ...describe(k.public_key),
         active: id === ring.active,
         created_at: k.created_at,
         retired_at: k.retired_at ?? null,
@@ -143,17 +202,14 @@ export function fileEvidenceKeyring(dataDir: string): EvidenceKeyring {
       }));
     },
     rotate: () => {
-      const ring = load().ring;
-      const now = new Date();
-      const { id, stored } = newKey(now);
-      const keys: Record<string, StoredKey> = {};
-      for (const [kid, k] of Object.entries(ring.keys)) {
-        keys[kid] = { public_key: k.public_key, created_at: k.created_at, retired_at: k.retired_at ?? now.toISOString() };
-      }
-      keys[id] = stored;
-      writeKeyring(file, { version: 1, active: id, keys }, 'replace');
+      load();
+      const next = withLock(file, () => {
+        const ring = rotated(readKeyring(file), new Date());
+        writeKeyring(file, ring, 'replace');
+        return ring;
+      });
       cache = null;
-      return id;
+      return next.active;
     },
   };
 }
@@ -167,7 +223,13 @@ export function configuredEvidenceKeyring(signingKey: string, previousPublicKeys
     if (err instanceof EvidenceKeyringError) throw err;
     throw new EvidenceKeyringError('SVC_EVIDENCE__SIGNING_KEY is not a PEM private key');
   }
-  if (privateKey.asymmetricKeyType !== 'ed25519') throw new EvidenceKeyringError(`SVC_EVIDENCE__SIGNING_KEY is a ${privateKey.asymmetricKeyType} key, not Ed25519`);
+  if (!isP384(privateKey)) {
+    const kind = `${privateKey.asymmetricKeyType ?? 'symmetric'}${privateKey.asymmetricKeyDetails?.namedCurve ? ` ${privateKey.asymmetricKeyDetails.namedCurve}` : ''}`;
+    throw new EvidenceKeyringError(
+      `SVC_EVIDENCE__SIGNING_KEY is a ${kind} key, not ECDSA P-384 (make one: openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-384; ` +
+        'the public key of an earlier Ed25519 key goes into SVC_EVIDENCE__PREVIOUS_PUBLIC_KEYS)',
+    );
+  }
   const signer = signerOf(privateKey);
   const previous = previousPublicKeys.map((value) => {
     const key = parsePublicKey(pemOrFile(value, 'SVC_EVIDENCE__PREVIOUS_PUBLIC_KEYS'));
@@ -178,8 +240,8 @@ export function configuredEvidenceKeyring(signingKey: string, previousPublicKeys
     activeKeyId: () => signer.keyId,
     trustedKeys: () => new Map([[signer.keyId, signer.publicKeyPem], ...previous.map((p) => [p.id, p.pem] as [string, string])]),
     list: () => [
-      { key_id: signer.keyId, active: true, created_at: null, retired_at: null, can_sign: true, source: 'configured' as const, public_key: signer.publicKeyPem },
-      ...previous.map((p) => ({ key_id: p.id, active: false, created_at: null, retired_at: null, can_sign: false, source: 'previous' as const, public_key: p.pem })),
+      { key_id: signer.keyId, ...describe(signer.publicKeyPem), active: true, created_at: null, retired_at: null, can_sign: true, source: 'configured' as const, public_key: signer.publicKeyPem },
+      ...previous.map((p) => ({ key_id: p.id, ...describe(p.pem), active: false, created_at: null, retired_at: null, can_sign: false, source: 'previous' as const, public_key: p.pem })),
     ],
     rotate: () => {
       throw new EvidenceKeyringError(
@@ -201,4 +263,16 @@ export function evidenceKeyringFor(config: AppConfig): EvidenceKeyring {
     keyrings.set(id, keyring);
   }
   return keyring;
+}
+
+/**
+ * The keys this installation trusts, without creating anything: the configured keys, else the
+ * keyring's if there is one, else none (a recipient's machine: `fip evidence verify` then trusts only
+ * what it is given).
+ */
+export function existingTrustedKeys(config: AppConfig): Map<string, string> {
+  if (config.evidence.signing_key) return evidenceKeyringFor(config).trustedKeys();
+  const file = evidenceKeyringPath(config.data_dir);
+  if (!fs.existsSync(file)) return new Map();
+  return new Map(Object.entries(readKeyring(file).keys).map(([id, k]) => [id, k.public_key]));
 }

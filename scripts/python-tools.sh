@@ -12,11 +12,14 @@
 # A missing Python 3 (with venv) is an error, never a silent skip.
 set -euo pipefail
 
-tool="${1:?usage: scripts/python-tools.sh <tool>   (tools: schemathesis, wacz, stix2-validator, pymisp, openapi-spec-validator, openapi-python-client, taxii2-client)}"
+tool="${1:?usage: scripts/python-tools.sh <tool>   (tools: schemathesis, wacz, wacz-auth, stix2-validator, pymisp, openapi-spec-validator, openapi-python-client, taxii2-client)}"
 case "$tool" in
   schemathesis) version="4.32.5"; package="schemathesis==${version}"; executable="schemathesis" ;;
   # Webrecorder's WACZ validator (`wacz validate -f bundle.wacz`): the independent check of evidence bundles.
   wacz) version="0.6.0"; package="wacz==${version}"; executable="wacz" ;;
+  # The same validator with Webrecorder's authsign, so `wacz validate --verify-auth` checks the
+  # wacz-auth signature of datapackage-digest.json (what `pip install wacz[signing]` adds).
+  wacz-auth) version="0.6.0"; package="wacz==${version} authsign==0.6.1"; executable="wacz" ;;
   # 3.2.0: the 3.3.1 package on PyPI ships without its JSON schemas and rejects every bundle.
   stix2-validator) version="3.2.0"; package="stix2-validator==${version}"; executable="stix2_validator" ;;
   # PyMISP is a library, not a command: its environment's python runs the tests' scripts (test/support/pymisp-load.py).
@@ -30,7 +33,7 @@ case "$tool" in
   # with this environment's python), and requests pinned with it: the same python submits intakes
   # the way a Python integrator does (requests' files=).
   taxii2-client) version="2.3.0"; package="taxii2-client==${version} requests==2.34.2"; executable="python" ;;
-  *) echo "python-tools: unknown tool '${tool}' (known: schemathesis, wacz, stix2-validator, pymisp, openapi-spec-validator, openapi-python-client, taxii2-client)" >&2; exit 2 ;;
+  *) echo "python-tools: unknown tool '${tool}' (known: schemathesis, wacz, wacz-auth, stix2-validator, pymisp, openapi-spec-validator, openapi-python-client, taxii2-client)" >&2; exit 2 ;;
 esac
 
 python="${FIP_PYTHON:-python3}"

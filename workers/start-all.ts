@@ -3,6 +3,7 @@
 import { loadConfig } from '../config/config';
 import { describeChromium } from '../infra/chromium';
 import { describeChromiumSandbox } from '../infra/chromium-sandbox';
+import { startUpFonts } from '../infra/fonts';
 import { ensureConsoleBuilt } from '../infra/console-build';
 import { createLogger } from '../infra/logger';
 import { startInfrastructure } from '../app/infrastructure';
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   const worker = await startWorker(config, infra.temporalAddress, deps);
   say(`fip: chromium ${describeChromium(worker.resources.chromium)}`);
   say(`fip: ${describeChromiumSandbox(worker.resources.crawlerSandbox, config.crawler.allow_unsandboxed)}`);
+  say(`fip: ${await startUpFonts()}`);
   say(`fip: wallet allowlist ${worker.resources.walletAllowlist.pairs.length} token-network pairs (${worker.resources.walletAllowlist.path})`);
   const appDeps = { ...deps, blobs: worker.resources.blobs }; // the API streams downloads from the workers' store
   const background = await startBackgroundServices(appDeps);

@@ -2,6 +2,7 @@
 import { loadConfig } from '../config/config';
 import { describeChromium } from '../infra/chromium';
 import { describeChromiumSandbox } from '../infra/chromium-sandbox';
+import { startUpFonts } from '../infra/fonts';
 import { createLogger } from '../infra/logger';
 import { platformAddresses } from '../app/infrastructure';
 import { startBackgroundServices } from '../app/background-services';
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
     ['temporal client', () => temporal.connection.close()],
     ['database pool', () => knex.destroy()],
   ]);
-  log.info({ temporalAddress, taskQueue: config.temporal.task_queue, chromium: describeChromium(worker.resources.chromium), crawlerSandbox: describeChromiumSandbox(worker.resources.crawlerSandbox, config.crawler.allow_unsandboxed) }, 'worker running');
+  log.info({ temporalAddress, taskQueue: config.temporal.task_queue, chromium: describeChromium(worker.resources.chromium), crawlerSandbox: describeChromiumSandbox(worker.resources.crawlerSandbox, config.crawler.allow_unsandboxed), fonts: await startUpFonts() }, 'worker running');
 }
 
 main().catch((err) => {

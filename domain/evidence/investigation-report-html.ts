@@ -85,6 +85,6 @@ ${pages || '<p class="empty">No pages were captured.</p>'}
 ${table(['Time (UTC)', 'State', 'Action', 'Target', 'Outcome'], d.timeline.map((a) => [a.at, a.state, a.action, a.target, a.outcome]), 'No actions recorded.')}
 <h2>Artifact hashes (SHA-256, taken at capture)</h2>
 ${table(['Artifact', 'SHA-256'], hashRows, 'No artifacts.')}
-<p>The evidence bundle and the LEA package of this scan are signed with the Ed25519 key ${e(d.keyId)}; check them with <code>npx fip evidence verify</code>.</p>
+<p>The evidence bundle and the LEA package of this scan are signed with the ECDSA P-384 key ${e(d.keyId)}. Before trusting them, compare the fingerprint of the key they enclose with the platform&#39;s, received out of band (not from the package), then check them with <code>npx fip evidence verify --fingerprint &lt;fingerprint&gt;</code>.</p>
 </body></html>`;
 }

@@ -1,20 +1,28 @@
 // The signed manifest every evidence package carries (evidence bundles, LEA packages, dossiers):
 // `datapackage.json` lists every file with path, bytes and `sha256:<hex>` (Frictionless Data
 // Package, as WACZ 1.1.1 uses it), and `datapackage-digest.json` holds the manifest's own digest
-// and an Ed25519 signature over that digest:
+// and a signature over that digest, in the anonymous variant of Webrecorder's wacz-auth 0.1.0:
 //
 //   { "path": "datapackage.json", "hash": "sha256:<hex>",
-//     "signedData": { hash, created, software, signature, publicKey },          <- wacz-auth field names
-//     "signature": { key_id, algorithm: "ed25519", public_key, signature, signed_at } }
+//     "signedData": { hash, created, software, version: "0.1.0",
+//                     signature: base64 raw r‖s (ECDSA P-384, SHA-256), publicKey: base64 SPKI DER },
+//     "signature": { key_id, algorithm: "ecdsa-p384-sha256", fingerprint, public_key (PEM),
+//                    signature (= signedData.signature), signature_der (the same signature as DER,
+//                    for `openssl dgst -verify`), signed_at } }
 //
 // The signed message is the UTF-8 text of the digest (`sha256:<hex>`), so a file's change changes
 // its hash, which changes the manifest, which changes the digest the signature covers.
+// Packages signed before the switch carry an Ed25519 signature (no `version`, `fingerprint` or
+// `signature_der`); they still verify.
 import { createHash } from 'node:crypto';
+import { ecdsaRawToDer, keyAlgorithm, keyFingerprint, parsePublicKey, type SignatureAlgorithm } from './signing-key';
 
 export const MANIFEST_PATH = 'datapackage.json';
 export const DIGEST_PATH = 'datapackage-digest.json';
 /** The WACZ version `wacz validate` (PyPI wacz 0.6.0) accepts. */
 export const WACZ_VERSION = '1.1.1';
+/** The wacz-auth version of the signature block (`signedData.version`). */
+export const WACZ_AUTH_VERSION = '0.1.0';
 
 export interface ManifestFile {
   /** Path inside the package, `/`-separated, relative, no `..`. */
@@ -46,18 +54,33 @@ export interface PackageManifest {
 
 export interface PackageSignature {
   key_id: string;
-  algorithm: 'ed25519';
+  algorithm: SignatureAlgorithm;
+  /** SHA-256 (hex) of the public key's SPKI DER; absent in Ed25519-era packages. */
+  fingerprint?: string;
   /** SPKI PEM. */
   public_key: string;
-  /** Base64 Ed25519 signature over the UTF-8 bytes of the manifest digest (`sha256:<hex>`). */
+  /** Base64 signature over the UTF-8 bytes of the manifest digest (`sha256:<hex>`): raw r‖s for ECDSA. */
   signature: string;
+  /** ECDSA only: the same signature DER-encoded (base64). */
+  signature_der?: string;
   signed_at: string;
+}
+
+/** wacz-auth 0.1.0, anonymous signature (Ed25519-era packages lack `version`). */
+export interface SignedData {
+  hash: string;
+  created: string;
+  software: string;
+  version?: string;
+  signature: string;
+  /** Base64 SPKI DER. */
+  publicKey: string;
 }
 
 export interface PackageDigest {
   path: typeof MANIFEST_PATH;
   hash: string;
-  signedData: { hash: string; created: string; software: string; signature: string; publicKey: string };
+  signedData: SignedData;
   signature: PackageSignature;
 }
 
@@ -127,13 +150,20 @@ export function buildManifest(files: readonly ManifestFile[], options: ManifestO
 /** The digest file for manifest bytes, signed by `signer` (`created` must be the manifest's). */
 export function signManifest(manifestBytes: Buffer, signer: ManifestSigner, options: { created: string; software: string; signedAt?: string }): { digest: PackageDigest; bytes: Buffer } {
   const hash = `sha256:${sha256Hex(manifestBytes)}`;
-  const signature = signer.sign(Buffer.from(hash, 'utf8')).toString('base64');
+  const publicKey = parsePublicKey(signer.publicKeyPem);
+  const algorithm = keyAlgorithm(publicKey);
+  if (algorithm !== 'ecdsa-p384-sha256') throw new Error(`new packages are signed with ECDSA P-384; ${signer.keyId} is an ${algorithm} key (kept to verify old packages only)`);
+  const raw = signer.sign(Buffer.from(hash, 'utf8'));
+  const signature = raw.toString('base64');
   const publicKeyDer = publicKeyPemToDerBase64(signer.publicKeyPem);
   const digest: PackageDigest = {
     path: MANIFEST_PATH,
     hash,
-    signedData: { hash, created: options.created, software: options.software, signature, publicKey: publicKeyDer },
-    signature: { key_id: signer.keyId, algorithm: 'ed25519', public_key: signer.publicKeyPem, signature, signed_at: options.signedAt ?? options.created },
+    signedData: { hash, created: options.created, software: options.software, version: WACZ_AUTH_VERSION, signature, publicKey: publicKeyDer },
+    signature: {
+      key_id: signer.keyId, algorithm, fingerprint: keyFingerprint(publicKey), public_key: signer.publicKeyPem,
+      signature, signature_der: ecdsaRawToDer(raw).toString('base64'), signed_at: options.signedAt ?? options.created,
+    },
   };
   return { digest, bytes: Buffer.from(`${JSON.stringify(digest, null, 2)}\n`, 'utf8') };
 }

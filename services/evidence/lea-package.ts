@@ -28,49 +28,58 @@ export function verifyText(scanId: string, keyId: string, trustedTime: string): 
 ========================
 
 Package: evidence of scam-site investigation ${scanId}
-Signed with the Ed25519 key ${keyId} (its public key: signature/public-key.pem).
+Signed with the ECDSA P-384 key ${keyId} (its public key: signature/public-key.pem).
 
 Every file of this package is listed with its size and SHA-256 in datapackage.json.
-datapackage-digest.json holds the SHA-256 of datapackage.json and an Ed25519 signature over that
-digest (the text "sha256:<hex>"). A change to any byte of any file changes its hash, which no
-longer matches the manifest; a change to the manifest no longer matches the signed digest.
+datapackage-digest.json holds the SHA-256 of datapackage.json and an ECDSA P-384 / SHA-256
+signature over that digest (the text "sha256:<hex>"), in Webrecorder's WACZ signing format
+(wacz-auth 0.1.0). A change to any byte of any file changes its hash, which no longer matches the
+manifest; a change to the manifest no longer matches the signed digest.
 
-1. With the platform's command line (checks everything at once, names each file that fails):
+0. FIRST: WHO SIGNED IT. Anyone can re-sign a changed package with a key of their own and enclose
+   that key. A valid signature proves nothing until you know the key is the platform's. Take the
+   platform's key fingerprint from a channel other than this package (the referral you received,
+   a phone call, the platform's page GET /evidence/signing-keys), NEVER from this package, and
+   compare it with the fingerprint of the enclosed key:
 
-     npx fip evidence verify <this-package.zip or the extracted folder>
-     npx fip evidence verify <package> --public-key signature/public-key.pem   (pin the key)
+     openssl pkey -pubin -in signature/public-key.pem -outform DER | sha256sum
+
+   The 64 hex digits must equal the fingerprint received out of band. If they differ, stop: the
+   package was not signed by the platform, whatever the steps below say.
+
+1. With the platform's command line (checks everything at once, names each file that fails, and
+   reports the signer as UNTRUSTED unless its key is the one you name):
+
+     npx fip evidence verify <this-package.zip or the extracted folder> --fingerprint <fingerprint received out of band>
 
    The evidence bundle inside (evidence/*.wacz) is signed the same way:
 
-     npx fip evidence verify evidence/ssi-${scanId}-evidence.wacz
+     npx fip evidence verify evidence/ssi-${scanId}-evidence.wacz --fingerprint <fingerprint>
 
-2. With standard tools, in the extracted folder:
+2. With standard tools (sha256sum, sed, base64, OpenSSL), in the extracted folder, after step 0:
 
    a) the files against their hashes:
 
         sha256sum -c SHA256SUMS
 
-   b) the manifest against the signed digest, and the signature (OpenSSL 3):
+   b) the manifest against the signature (datapackage-digest.json carries the signature twice: raw
+      r|s in "signature", as Webrecorder's tools read it, and DER in "signature_der", as OpenSSL
+      reads it):
 
-        sha256sum datapackage.json         (must equal the "hash" in datapackage-digest.json)
         printf 'sha256:%s' "$(sha256sum datapackage.json | cut -d' ' -f1)" > digest.txt
-        sed -n 's/.*"signature": "\\([A-Za-z0-9+/=]*\\)".*/\\1/p' datapackage-digest.json | head -n 1 | base64 -d > signature.bin
-        openssl pkeyutl -verify -pubin -inkey signature/public-key.pem -rawin -in digest.txt -sigfile signature.bin
+        sed -n 's/.*"signature_der": "\\([A-Za-z0-9+/=]*\\)".*/\\1/p' datapackage-digest.json | head -n 1 | base64 -d > signature.der
+        openssl dgst -sha256 -verify signature/public-key.pem -signature signature.der digest.txt
 
-      OpenSSL answers "Signature Verified Successfully".
-
-   c) the key id is the first 16 bytes of the SHA-256 of the raw 32-byte public key:
-
-        openssl pkey -pubin -in signature/public-key.pem -outform DER | tail -c 32 | sha256sum | cut -c1-32
-
-      must equal the part of ${keyId} after "ed25519:".
+      OpenSSL answers "Verified OK". digest.txt is the SHA-256 of the manifest as you have it, so a
+      changed manifest fails here, and a changed file fails in a).
 
 ${trustedTime}
 4. The chain of custody (custody/custody.jsonl) lists the capture and every export and download of
    this evidence since: UTC time, actor, action, purpose and the hashes re-verified at that moment.
 
-The evidence bundle (evidence/*.wacz) is a WACZ 1.1.1 web archive: web-archive tools such as
-ReplayWeb.page open it, and Webrecorder's validator checks it: wacz validate -f <file>.wacz
+The evidence bundle (evidence/*.wacz) is a WACZ 1.1.1 web archive: ReplayWeb.page opens it and
+shows its signature and the "Observer Public Key" (compare it with the platform's, as in step 0),
+and Webrecorder's validator checks its structure: wacz validate -f <file>.wacz
 `;
 }
 

@@ -19,6 +19,7 @@ import {
 } from '../../db/repositories/exports/subject-entities-repository';
 import { principalName } from '../../domain/accounts/principal-name';
 import type { Principal } from '../../domain/accounts/roles';
+import { maskingFor } from '../../domain/masking/masking-policy';
 import { mispAttributeCount, mispEvent, mispEventUuid, mispHashLines, mispManifestEntry, type MispEvent } from '../../domain/exports/misp-event';
 import { BadRequestError, NotFoundError } from '../errors';
 import type { ServiceDeps } from '../service-deps';
@@ -31,11 +32,14 @@ export interface MispExportInput {
   campaign_id?: string;
 }
 
+/** A case title or campaign name (free text) as a caller who sees bank details only masked sees it. */
+const visibleName = (name: string, clear: boolean): string => (clear ? name : maskingFor(null).text(name));
+
 async function caseEvent(deps: Deps, caseId: string, clear: boolean): Promise<MispEvent | null> {
   const c = await findCase(deps.knex, caseId);
   if (!c) return null;
   const entities = await caseSubjectEntities(deps.knex, c.id);
-  const subject = { kind: 'case' as const, id: c.id, name: c.title, status: c.status, priority: c.priority, taxonomies: c.taxonomy ? [c.taxonomy] : [], created_at: c.created_at, updated_at: c.updated_at };
+  const subject = { kind: 'case' as const, id: c.id, name: visibleName(c.title, clear), status: c.status, priority: c.priority, taxonomies: c.taxonomy ? [c.taxonomy] : [], created_at: c.created_at, updated_at: c.updated_at };
   return mispEvent(subject, entities, { clearBankDetails: clear });
 }
 
@@ -44,7 +48,7 @@ async function campaignEvent(deps: Deps, campaignId: string, clear: boolean): Pr
   if (!c) return null;
   const [entities, taxonomies, casesAt] = await Promise.all([campaignSubjectEntities(deps.knex, c.id), campaignTaxonomies(deps.knex, c.id), campaignCasesUpdatedAt(deps.knex, c.id)]);
   const updated = casesAt && casesAt > c.updated_at ? casesAt : c.updated_at;
-  const subject = { kind: 'campaign' as const, id: c.id, name: c.name, status: c.status, priority: null, taxonomies, created_at: c.created_at, updated_at: updated };
+  const subject = { kind: 'campaign' as const, id: c.id, name: visibleName(c.name, clear), status: c.status, priority: null, taxonomies, created_at: c.created_at, updated_at: updated };
   return mispEvent(subject, entities, { clearBankDetails: clear });
 }
 

@@ -3,7 +3,7 @@
 // verifies offline, that names every single tampered file, whose captured files are byte-identical
 // across downloads, and whose chain of custody grows by one entry per download.
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +18,7 @@ import { asUser, http } from '../support/http';
 import { usersForEveryRole } from '../support/identities';
 import { closeAfterTestRun, startTestApi, startTestWorker, testKnex } from '../support/platform';
 import { startScamSiteFixture, type ScamSiteFixture } from '../support/scam-site-fixture';
-import { waczValidate } from '../support/wacz';
+import { waczAnonymousVerify, waczValidate } from '../support/wacz';
 import { waitFor } from '../support/wait-for';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -81,6 +81,12 @@ describe('evidence bundles of a real scan', function () {
     const validation = await waczValidate(file);
     assert.equal(validation.code, 0, validation.output);
     assert.match(validation.output, /Validation succeeded/);
+    assert.match(validation.output, /Has signature/, 'py-wacz reads the wacz-auth signedData (its created matches the datapackage)');
+    // The anonymous wacz-auth signature, checked outside Node (pyca/cryptography), as the spec describes.
+    const anonymous = await waczAnonymousVerify(file);
+    assert.equal(anonymous.code, 0, anonymous.output);
+    assert.equal(anonymous.verified, true, anonymous.output);
+    assert.equal(anonymous.fingerprint, evidenceKeyringFor(api.deps.config).list().find((k) => k.active)!.fingerprint);
 
     const dir = path.join(tmp, 'one');
     const files = await unzipTo(file, dir);
@@ -180,6 +186,29 @@ describe('evidence bundles of a real scan', function () {
     assert.equal(JSON.parse(lines(second).at(-1)!).purpose, 'download');
   });
 
+  it('publishes the signing keys\' fingerprints on a public route and on the LEA referral, public halves only', async () => {
+    const keyring = evidenceKeyringFor(api.deps.config);
+    const active = keyring.list().find((k) => k.active)!;
+    const res = await http(`${api.url}/evidence/signing-keys`);
+    assert.equal(res.status, 200, res.text);
+    assert.ok(!/PRIVATE KEY/.test(res.text), 'no private key material');
+    const first = res.body.items[0];
+    assert.deepEqual(
+      { key_id: first.key_id, fingerprint: first.fingerprint, algorithm: first.algorithm, active: first.active, public_key: first.public_key },
+      { key_id: active.key_id, fingerprint: active.fingerprint, algorithm: 'ecdsa-p384-sha256', active: true, public_key: active.public_key },
+    );
+    assert.equal(sha(Buffer.from(first.public_key.replace(/-----[A-Z ]+-----|\s/g, ''), 'base64')), first.fingerprint, 'the fingerprint is the SHA-256 of the SPKI DER');
+    assert.ok('created_at' in first && 'retired_at' in first);
+
+    const created = await http(`${api.url}/cases`, { method: 'POST', headers: analyst, json: { title: `referral ${randomUUID().slice(0, 8)}` } });
+    assert.equal(created.status, 201, created.text);
+    const referral = await http(`${api.url}/cases/${created.body.id}/lea-referral`, { method: 'POST', headers: analyst, json: { agency: 'NCA', jurisdiction: 'UK', contact: 'desk@nca.example', status: 'draft' } });
+    assert.equal(referral.status, 201, referral.text);
+    assert.deepEqual(referral.body.evidence_signing_key, { key_id: active.key_id, fingerprint: active.fingerprint, algorithm: 'ecdsa-p384-sha256' });
+    const read = await http(`${api.url}/cases/${created.body.id}/lea-referral`, { headers: analyst });
+    assert.equal(read.body.evidence_signing_key.fingerprint, active.fingerprint);
+  });
+
   it('answers 404 for an unknown scan and 409 for a scan that is still running; the custody log refuses UPDATE and DELETE', async () => {
     const unknown = await http(`${api.url}/investigations/ssi/${randomUUID()}/evidence-bundle`, { headers: analyst });
     assert.equal(unknown.status, 404, unknown.text);
@@ -242,25 +271,27 @@ describe('evidence bundles of a real scan', function () {
     const sums = spawnSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: dir, encoding: 'utf8' });
     assert.equal(sums.status, 0, sums.stdout + sums.stderr);
     assert.match(sums.stdout, /report\.pdf: OK/);
-    const opensslCheck = () =>
-      spawnSync('bash', ['-c', [
-        'set -e',
-        `printf 'sha256:%s' "$(sha256sum datapackage.json | cut -d' ' -f1)" > digest.txt`,
-        `sed -n 's/.*"signature": "\\([A-Za-z0-9+/=]*\\)".*/\\1/p' datapackage-digest.json | head -n 1 | base64 -d > signature.bin`,
-        'openssl pkeyutl -verify -pubin -inkey signature/public-key.pem -rawin -in digest.txt -sigfile signature.bin',
-      ].join('\n')], { cwd: dir, encoding: 'utf8' });
+    // VERIFY.txt's own commands, as written, run by bash with the real sha256sum and openssl.
+    const verifyTxt = files.get('VERIFY.txt')!.toString('utf8');
+    const commands = verifyTxt.split('\n').map((l) => l.trim()).filter((l) => /^(openssl|printf|sed|sha256sum) /.test(l));
+    assert.ok(commands.some((c) => c.startsWith('openssl pkey ')) && commands.some((c) => c.startsWith('openssl dgst ')), commands.join('\n'));
+    const fingerprint = keyring.list().find((k) => k.active)!.fingerprint;
+    assert.ok(!verifyTxt.includes(fingerprint), 'VERIFY.txt does not hand the recipient the fingerprint to compare with');
+    assert.match(verifyTxt, /received out of band/);
+    const opensslCheck = () => spawnSync('bash', ['-c', ['set -e -o pipefail', ...commands].join('\n')], { cwd: dir, encoding: 'utf8' });
     const ok = opensslCheck();
     assert.equal(ok.status, 0, ok.stdout + ok.stderr);
-    assert.match(ok.stdout, /Signature Verified Successfully/);
-    const fingerprint = execFileSync('bash', ['-c', "openssl pkey -pubin -in signature/public-key.pem -outform DER | tail -c 32 | sha256sum | cut -c1-32"], { cwd: dir, encoding: 'utf8' }).trim();
-    assert.equal(`ed25519:${fingerprint}`, keyring.activeKeyId());
+    assert.match(ok.stdout, /^Verified OK$/m);
+    assert.match(ok.stdout, new RegExp(`^${fingerprint}  -$`, 'm'), 'the fingerprint command prints the platform key fingerprint');
+    assert.equal(JSON.parse(files.get('datapackage-digest.json')!.toString('utf8')).signature.fingerprint, fingerprint);
     fs.rmSync(path.join(dir, 'digest.txt'));
-    fs.rmSync(path.join(dir, 'signature.bin'));
+    fs.rmSync(path.join(dir, 'signature.der'));
 
     const manifest = path.join(dir, 'datapackage.json');
     fs.writeFileSync(manifest, fs.readFileSync(manifest, 'utf8').replace('"bytes": ', '"bytes":  '));
     const tampered = opensslCheck();
     assert.notEqual(tampered.status, 0, 'openssl rejects a changed manifest');
+    assert.match(tampered.stdout + tampered.stderr, /Verification failure/);
     const viaCli = await verifyPackage(dir, { trustedKeys: keyring.trustedKeys() });
     assert.deepEqual(viaCli.problems.map((p) => p.file).filter((f) => f === 'datapackage.json').length, 1);
   });

@@ -8,6 +8,7 @@ import type { Browser } from 'playwright-core';
 import { resolveChromium } from '../../infra/chromium';
 import { CHROMIUM_USER, checkChromiumSandbox, describeChromiumSandbox } from '../../infra/chromium-sandbox';
 import { createCrawlerBrowser, type CrawlerBrowser } from '../../infra/crawler/crawler-browser';
+import { shippedFonts } from '../../infra/fonts';
 
 interface Proc { pid: number; ppid: number; uids: number[]; seccomp: number; cmdline: string[]; userNs: string; pidNs: string }
 
@@ -30,14 +31,26 @@ function readProc(pid: number): Proc | null {
   }
 }
 
-/** Every process descended from this one that is not this test's own (the browser's process tree). */
-function browserProcesses(): Proc[] {
-  const all = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map((d) => readProc(Number(d))).filter((p): p is Proc => p !== null);
+function allProcesses(): Proc[] {
+  return fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map((d) => readProc(Number(d))).filter((p): p is Proc => p !== null);
+}
+
+/** The pids alive now: browsers other tests of the same run left open are not this test's. */
+function pidsNow(): Set<number> {
+  return new Set(allProcesses().map((p) => p.pid));
+}
+
+/**
+ * The browser processes this test started: descended from this process, not alive before
+ * `before` was taken, nor descended from a process that was (another test's browser).
+ */
+function browserProcesses(before: Set<number>): Proc[] {
+  const all = allProcesses();
   const mine = new Set([process.pid]);
   let grew = true;
   while (grew) {
     grew = false;
-    for (const p of all) if (!mine.has(p.pid) && mine.has(p.ppid)) { mine.add(p.pid); grew = true; }
+    for (const p of all) if (!mine.has(p.pid) && !before.has(p.pid) && mine.has(p.ppid)) { mine.add(p.pid); grew = true; }
   }
   return all.filter((p) => p.pid !== process.pid && mine.has(p.pid) && p.cmdline.some((a) => a.startsWith('--type=') || a.startsWith('--remote-debugging-pipe')));
 }
@@ -64,11 +77,12 @@ describe('the crawler\'s Chromium is sandboxed', function () {
     const root = process.getuid?.() === 0;
     if (root) assert.equal(sandbox.runAs?.user, CHROMIUM_USER);
     assert.match(describeChromiumSandbox(sandbox, false), /^crawler browser sandboxed/);
+    const before = pidsNow();
     crawler = createCrawlerBrowser(() => resolveChromium(), sandbox, { allowUnsandboxed: false });
     const browser = await crawler.get();
     await renderSomething(browser);
 
-    const procs = browserProcesses();
+    const procs = browserProcesses(before);
     const main = procs.find((p) => !p.cmdline.some((a) => a.startsWith('--type=')));
     assert.ok(main, `the browser's main process; found ${procs.map((p) => p.cmdline.slice(0, 2).join(' '))}`);
     const renderers = procs.filter((p) => p.cmdline.includes('--type=renderer'));
@@ -78,6 +92,9 @@ describe('the crawler\'s Chromium is sandboxed', function () {
       assert.deepEqual(p.uids, [expectedUid, expectedUid, expectedUid, expectedUid], `pid ${p.pid} (${p.cmdline[1] ?? ''}) runs as uid ${expectedUid}`);
       assert.ok(!p.cmdline.includes('--no-sandbox'), `pid ${p.pid} has no --no-sandbox: ${p.cmdline.join(' ').slice(0, 300)}`);
     }
+    // Its short environment carries the shipped fonts' configuration (infra/fonts.ts), which that user can read.
+    const environ = fs.readFileSync(`/proc/${main.pid}/environ`, 'utf8').split('\0');
+    assert.ok(environ.includes(`FONTCONFIG_FILE=${(await shippedFonts()).fontconfigFile}`), `FONTCONFIG_FILE in ${environ.map((e) => e.split('=')[0]).join(' ')}`);
     for (const r of renderers) {
       assert.equal(r.seccomp, 2, `renderer ${r.pid} runs under a seccomp-bpf filter`);
       assert.notEqual(r.userNs, main.userNs, `renderer ${r.pid} is in its own user namespace`);
@@ -89,6 +106,7 @@ describe('the crawler\'s Chromium is sandboxed', function () {
     const sandbox = checkChromiumSandbox({ probe: () => 'user namespaces are refused (as a test says)' });
     assert.equal(sandbox.available, false);
     assert.match(describeChromiumSandbox(sandbox, false), /refuses to start: user namespaces are refused .* SVC_CRAWLER__ALLOW_UNSANDBOXED=true/);
+    const before = pidsNow();
     crawler = createCrawlerBrowser(() => resolveChromium(), sandbox, { allowUnsandboxed: false });
     await assert.rejects(crawler.get(), (err: Error & { type?: string; nonRetryable?: boolean }) => {
       assert.equal(err.type, 'CrawlerSandboxUnavailable');
@@ -96,13 +114,13 @@ describe('the crawler\'s Chromium is sandboxed', function () {
       assert.match(err.message, /without Chromium's sandbox: user namespaces are refused .*SVC_CRAWLER__ALLOW_UNSANDBOXED=true/);
       return true;
     });
-    assert.deepEqual(browserProcesses(), [], 'no browser was started');
+    assert.deepEqual(browserProcesses(before), [], 'no browser was started');
     await crawler.close();
 
     // Told to go on: still never as root, but without the sandbox (which could not start).
     crawler = createCrawlerBrowser(() => resolveChromium(), sandbox, { allowUnsandboxed: true });
     await renderSomething(await crawler.get());
-    const procs = browserProcesses();
+    const procs = browserProcesses(before);
     assert.ok(procs.length > 0);
     if (process.getuid?.() === 0) for (const p of procs) assert.notEqual(p.uids[0], 0, `pid ${p.pid} is not root`);
     assert.ok(procs.some((p) => p.cmdline.includes('--no-sandbox')), 'the browser was told it has no sandbox');

@@ -36,7 +36,7 @@ const ROUTES: Record<string, (s: Seeded) => string> = {
   'GET /accounts/me': () => '/accounts/me',
   'GET /cases': (s) => `/cases?limit=100&q=${s.tag}`,
   'GET /cases/{case_id}': (s) => `/cases/${s.caseId}`,
-  'GET /cases/{id}/lea-referral': (s) => `/cases/${s.caseId}/lea-referral`,
+  'GET /cases/{case_id}/lea-referral': (s) => `/cases/${s.caseId}/lea-referral`,
   'GET /intakes/': () => '/intakes/?limit=100',
   'GET /intakes/{id}': (s) => `/intakes/${s.intakeId}`,
   'GET /intakes/jobs/{id}': (s) => `/intakes/jobs/${s.jobId}`,
@@ -83,11 +83,15 @@ const ROUTES: Record<string, (s: Seeded) => string> = {
   'GET /exports/indicators': () => '/exports/indicators?fmt=csv',
   'GET /exports/researcher/entities': () => '/exports/researcher/entities',
   'GET /feeds/indicators': () => '/feeds/indicators?limit=100',
+  'GET /exports/misp': (s) => `/exports/misp?case_id=${s.caseId}`,
+  'GET /feeds/misp/manifest.json': () => '/feeds/misp/manifest.json',
+  'GET /feeds/misp/hashes.csv': () => '/feeds/misp/hashes.csv',
 };
 
 /** GET routes not walked, and why none of them can answer the seeded intake, case or entity text. */
 const NOT_WALKED: Record<string, string> = {
   'GET /healthz': 'no record data',
+  'GET /evidence/signing-keys': 'public keys and their fingerprints, no record data',
   'GET /readyz': 'no record data',
   'GET /openapi.json': 'the API description',
   'GET /docs': 'the API description',
@@ -133,6 +137,9 @@ const NOT_WALKED: Record<string, string> = {
   'GET /taxii2/api/collections/': 'collections',
   'GET /taxii2/api/collections/{id}/': 'a collection',
   'GET /taxii2/api/collections/{id}/objects/': 'indicators (bank accounts are never indicators; walked: the feed)',
+  'GET /taxii2/api/collections/{id}/objects/{object_id}/': 'one indicator of a collection (bank accounts are never indicators; walked: the feed)',
+  'GET /taxii2/api/collections/{id}/objects/{object_id}/versions/': 'the versions of one indicator (dates only)',
+  'GET /feeds/misp/{uuid}.json': 'one campaign\'s MISP event: the same builder and masking as GET /exports/misp (walked)',
   'GET /taxii2/api/collections/{id}/manifest/': 'indicator manifests',
 };
 

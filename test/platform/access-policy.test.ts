@@ -205,6 +205,7 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'GET /investigations/ssi/{scan_id}/evidence-bundle': (fx) => ({ path: `/investigations/ssi/${fx.endedScanId}/evidence-bundle?purpose=access%20walk` }),
   'GET /investigations/ssi/{scan_id}/report.pdf': (fx) => ({ path: `/investigations/ssi/${fx.endedScanId}/report.pdf` }),
   'GET /investigations/ssi/{scan_id}/lea-package': (fx) => ({ path: `/investigations/ssi/${fx.endedScanId}/lea-package` }),
+  'GET /evidence/signing-keys': () => ({ path: '/evidence/signing-keys' }),
   'GET /tasks/{task_id}': (fx) => ({ path: `/tasks/${fx.openReportTaskId}`, kind: { read: PLATFORM_TASK_KINDS.generateReportWorkflow.read } }),
   'POST /tasks/{task_id}/update': (fx) => ({
     path: `/tasks/${fx.sleepingScheduleTaskId}/update`,

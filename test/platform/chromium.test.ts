@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createBrowserProvider } from '../../infra/browser-pool';
+import { shippedFonts } from '../../infra/fonts';
 import { renderPdf } from '../../services/reports/render-report';
 import {
   CHROMIUM_ARGS,
@@ -55,17 +56,23 @@ describe('Chromium resolution', function () {
   this.timeout(120_000);
 
   describe('order of the candidates', () => {
+    // Whichever Chromium it is, it gets the shipped fonts (infra/fonts.ts, test/platform/fonts.test.ts).
+    let fontconfigFile: string;
+    before(async () => {
+      fontconfigFile = (await shippedFonts()).fontconfigFile;
+    });
+
     it('uses the configured path first, even when the Debian path works', async () => {
       const configured = tempFile('my-chromium', '#!/bin/sh\n', 0o755);
       const debian = tempFile('chromium', '#!/bin/sh\n', 0o755);
       const resolved = await resolveChromium({ configuredPath: configured, debianPath: debian, npmPackage: neverUnpack });
-      assert.deepEqual(resolved, { executablePath: configured, source: 'configured', args: CHROMIUM_ARGS });
+      assert.deepEqual(resolved, { executablePath: configured, source: 'configured', args: CHROMIUM_ARGS, fontconfigFile });
     });
 
     it('uses the Debian path when nothing is configured and it is executable', async () => {
       const debian = tempFile('chromium', '#!/bin/sh\n', 0o755);
       const resolved = await resolveChromium({ debianPath: debian, npmPackage: neverUnpack });
-      assert.deepEqual(resolved, { executablePath: debian, source: 'debian', args: CHROMIUM_ARGS });
+      assert.deepEqual(resolved, { executablePath: debian, source: 'debian', args: CHROMIUM_ARGS, fontconfigFile });
       assert.deepEqual(locateChromium({ debianPath: debian }), { source: 'debian', executablePath: debian, problem: null });
     });
 
@@ -73,7 +80,7 @@ describe('Chromium resolution', function () {
       const unpacked = tempFile('chromium', '#!/bin/sh\n', 0o700);
       for (const debian of [NOWHERE, tempFile('chromium', 'not a program', 0o644), tempDir()]) {
         const resolved = await resolveChromium({ debianPath: debian, npmPackage: async () => unpacked });
-        assert.deepEqual(resolved, { executablePath: unpacked, source: 'npm-package', args: CHROMIUM_ARGS }, debian);
+        assert.deepEqual(resolved, { executablePath: unpacked, source: 'npm-package', args: CHROMIUM_ARGS, fontconfigFile }, debian);
       }
     });
 

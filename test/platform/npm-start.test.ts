@@ -51,6 +51,8 @@ describe('npm start (whole platform, embedded defaults)', function () {
       assert.match(out, /^fip: chromium (Debian package \/usr\/bin\/chromium|npm package @sparticuz\/chromium .*)$/m);
       // As root (CI, npm start), the crawler's browser runs sandboxed as its own unprivileged user.
       assert.match(out, process.getuid?.() === 0 ? /^fip: crawler browser sandboxed, as the user fip-chromium \(uid \d+\)$/m : /^fip: crawler browser sandboxed, as this process's user$/m);
+      // The fonts its screenshots need for every script, prepared at start-up (infra/fonts.ts).
+      assert.match(out, /^fip: fonts for Latin \(Vietnamese included\), Cyrillic, Greek, Simplified Chinese, .*, emoji: \d+ files, \d+ MiB in \S+/m);
       assert.match(out, new RegExp(`API\\s+http://localhost:${port}`));
       assert.match(out, new RegExp(`Temporal UI\\s+http://127.0.0.1:${uiPort}`));
       assert.match(out, new RegExp(`Data\\s+${dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));

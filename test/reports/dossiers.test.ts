@@ -137,7 +137,9 @@ describe('dossiers', function () {
       const verify = await http(`${url}/reports/dossiers/${planId}/verify`, { method: 'POST', headers: analyst });
       assert.equal(verify.status, 200, verify.text);
       assert.equal(verify.body.valid, true, verify.text);
-      assert.match(verify.body.key_id, /^ed25519:[0-9a-f]{32}$/);
+      assert.match(verify.body.key_id, /^ecdsa-p384:[0-9a-f]{32}$/);
+      assert.match(verify.body.fingerprint, new RegExp(`^${verify.body.key_id.slice('ecdsa-p384:'.length)}[0-9a-f]{32}$`));
+      assert.equal(verify.body.trusted, true, 'signed by a key of the platform\'s keyring');
       assert.equal(verify.body.key_id, detail.body.key_id);
       assert.deepEqual(verify.body.artifacts.map((a: { name: string }) => a.name), ['datapackage-digest.json', 'datapackage.json', ...names]);
       assert.ok(verify.body.artifacts.every((a: { ok: boolean }) => a.ok));

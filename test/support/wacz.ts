@@ -27,3 +27,25 @@ export async function waczValidate(file: string): Promise<{ code: number; output
     });
   });
 }
+
+/**
+ * The anonymous wacz-auth signature of a WACZ checked with pyca/cryptography (test/support/
+ * wacz-anonymous-verify.py, run by the `wacz-auth` environment's python, where authsign brings it).
+ */
+export async function waczAnonymousVerify(file: string): Promise<{ code: number; verified: boolean; fingerprint?: string; output: string }> {
+  const { stdout } = await promisify(execFile)(PYTHON_TOOLS, ['wacz-auth'], { timeout: 300_000 });
+  const python = path.join(path.dirname(stdout.trim().split('\n').pop()!), 'python');
+  return new Promise((resolve) => {
+    execFile(python, [path.join(__dirname, 'wacz-anonymous-verify.py'), file], { timeout: 120_000 }, (err, out, errOut) => {
+      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0;
+      let parsed: { verified?: boolean; fingerprint?: string } = {};
+      try {
+        parsed = JSON.parse(out.trim().split('\n').pop() ?? '{}') as typeof parsed;
+      } catch {
+        // reported through output
+      }
+      resolve({ code, verified: parsed.verified === true, fingerprint: parsed.fingerprint, output: `${out}${errOut}` });
+    });
+  });
+}
+

@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import type { Keyset } from '../../../domain/keyset';
 import { createCase, getCase, listCases, updateCase } from '../../../services/cases/case-service';
+import { activeSigningKey } from '../../../services/evidence/evidence-service';
 import { encodeCursor } from '../../pagination';
 import { defineRoute } from '../../route-definition';
 import { CaseDetailSchema, CaseIdParam, CaseListQuery, CasePageSchema, CaseSchema, CreateCaseSchema, PatchCaseSchema, caseView, referralView } from './case-schemas';
@@ -52,7 +53,7 @@ export const caseRoutes = [
           investigations: linksOf('investigation'),
           entities: detail.entities,
           reviews: detail.reviews.map(reviewView),
-          referral: detail.referral ? referralView(detail.referral.referral, detail.referral.events) : null,
+          referral: detail.referral ? referralView(detail.referral.referral, detail.referral.events, activeSigningKey(deps.config)) : null,
           total_loss: detail.totalLoss,
         },
       };

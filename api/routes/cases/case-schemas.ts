@@ -120,10 +120,20 @@ export const LeaReferralSchema = z
     history: z.array(
       z.object({ from_status: z.enum(LEA_REFERRAL_STATUSES).nullable(), to_status: z.enum(LEA_REFERRAL_STATUSES), actor: z.string(), at: z.string() }),
     ),
+    evidence_signing_key: z
+      .object({ key_id: z.string(), fingerprint: z.string(), algorithm: z.string() })
+      .describe(
+        'the key that signs the evidence packages handed on with this referral: give the agency its fingerprint (SHA-256 of the SPKI DER) ' +
+          'through the referral\'s own channel, so it can check the key enclosed in each package (VERIFY.txt step 0)',
+      ),
   })
   .meta({ id: 'LeaReferral' });
 
-export function referralView(r: LeaReferralRow, events: LeaReferralEventRow[]): z.infer<typeof LeaReferralSchema> {
+export function referralView(
+  r: LeaReferralRow,
+  events: LeaReferralEventRow[],
+  signingKey: { key_id: string; fingerprint: string; algorithm: string },
+): z.infer<typeof LeaReferralSchema> {
   return {
     id: r.id,
     case_id: r.case_id,
@@ -137,6 +147,7 @@ export function referralView(r: LeaReferralRow, events: LeaReferralEventRow[]): 
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
     history: events.map((e) => ({ from_status: e.from_status, to_status: e.to_status, actor: e.actor, at: e.at.toISOString() })),
+    evidence_signing_key: signingKey,
   };
 }
 

@@ -3,6 +3,7 @@
 // The use cases are in services/cases/lea-referral-service.ts.
 import type { z } from 'zod';
 import { getLeaReferral, saveLeaReferral } from '../../../services/cases/lea-referral-service';
+import { activeSigningKey } from '../../../services/evidence/evidence-service';
 import { defineRoute } from '../../route-definition';
 import { CaseIdParam, LeaReferralBodySchema, LeaReferralSchema, referralView } from './case-schemas';
 import { ErrorSchema } from '../../common-schemas';
@@ -24,7 +25,7 @@ export const leaReferralRoutes = [
     },
     handler: async ({ params, body, principal, deps }) => {
       const saved = await saveLeaReferral(deps, principal, params.case_id, body);
-      return { status: saved.created ? 201 : 200, body: referralView(saved.referral, saved.events) };
+      return { status: saved.created ? 201 : 200, body: referralView(saved.referral, saved.events, activeSigningKey(deps.config)) };
     },
   }),
   defineRoute<z.infer<typeof CaseIdParam>>({
@@ -40,7 +41,7 @@ export const leaReferralRoutes = [
     },
     handler: async ({ params, principal, deps }) => {
       const found = await getLeaReferral(deps, principal, params.case_id);
-      return { body: referralView(found.referral, found.events) };
+      return { body: referralView(found.referral, found.events, activeSigningKey(deps.config)) };
     },
   }),
 ];

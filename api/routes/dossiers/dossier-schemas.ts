@@ -50,6 +50,8 @@ export const VerificationSchema = z
   .object({
     valid: z.boolean().describe('the manifest, its signature (by a key of the platform\'s keyring) and every artifact check out'),
     key_id: z.string().nullable(),
+    fingerprint: z.string().nullable().describe('SHA-256 (hex) of the SPKI DER of the key that signed the manifest'),
+    trusted: z.boolean().nullable().describe('whether that key is one of the platform\'s signing keys (an untrusted signer makes `valid` false)'),
     manifest_sha256: z.string(),
     artifacts: z.array(z.object({ name: z.string(), sha256: z.string().describe('sha256:<hex> of the bytes found'), ok: z.boolean() })),
     problems: z.array(z.object({ file: z.string(), code: z.string(), message: z.string() })).describe('each failing file with what failed (changed, missing, extra, bad_signature, timestamp_mismatch, ...)'),
@@ -70,7 +72,7 @@ export const SignatureManifestSchema = z
     plan_id: z.string().uuid(),
     manifest: z.string().describe('datapackage.json byte for byte (UTF-8): every artifact with path, bytes and sha256 hash'),
     manifest_sha256: z.string(),
-    digest: z.record(z.string(), z.unknown()).describe('datapackage-digest.json: the manifest\'s hash signed with Ed25519 (signature.key_id, public_key, signature)'),
+    digest: z.record(z.string(), z.unknown()).describe('datapackage-digest.json: the manifest\'s hash signed with ECDSA P-384 (wacz-auth signedData; signature.key_id, fingerprint, public_key, signature, signature_der); older dossiers: Ed25519'),
     key_id: z.string(),
     sealed_at: z.string(),
   })

@@ -1,10 +1,10 @@
 // Evidence of a scan that can be handed on: the signed WACZ evidence bundle, the investigation PDF
 // and the LEA package. Every download records a custody entry and an audit event (actor, purpose):
 // the use cases are services/evidence/evidence-service.ts; the schemas ./evidence-schemas.ts.
-import { downloadEvidenceBundle, downloadInvestigationReport, downloadLeaPackage } from '../../../services/evidence/evidence-service';
+import { downloadEvidenceBundle, downloadInvestigationReport, downloadLeaPackage, publishedSigningKeys } from '../../../services/evidence/evidence-service';
 import { defineRoute } from '../../route-definition';
 import { ErrorSchema } from '../../common-schemas';
-import { PurposeQuery, ScanParam, type PurposeQueryT } from './evidence-schemas';
+import { PurposeQuery, ScanParam, SigningKeyListSchema, type PurposeQueryT } from './evidence-schemas';
 
 // Reviewers judge findings in the review queue; handing evidence on is for analysts and admins.
 const READ = { roles: ['admin', 'analyst'], scopes: ['investigations:read', 'investigations:write'] } as const;
@@ -13,6 +13,19 @@ const NOT_READY = { description: 'The investigation has not ended yet (queued or
 const NOT_FOUND = { description: 'No such investigation', schema: ErrorSchema };
 
 export const evidenceRoutes = [
+  // Public: public keys are meant to be known; whoever receives a package compares the fingerprint of
+  // the key it encloses with these (better still, with one received through another channel).
+  defineRoute({
+    method: 'get',
+    path: '/evidence/signing-keys',
+    summary:
+      'The public keys that sign evidence bundles, LEA packages and dossiers, with their SHA-256 fingerprints (of the SPKI DER): the active ' +
+      'ECDSA P-384 key first, then retired ones kept so older packages still verify. Public: no secrets, and recipients need them',
+    tags: ['investigations'],
+    access: { public: true },
+    responses: { 200: { description: 'The signing keys', schema: SigningKeyListSchema } },
+    handler: async ({ deps }) => ({ body: { items: publishedSigningKeys(deps.config) } }),
+  }),
   defineRoute<{ scan_id: string }, PurposeQueryT>({
     method: 'get',
     path: '/investigations/ssi/{scan_id}/evidence-bundle',

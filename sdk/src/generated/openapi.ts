@@ -597,6 +597,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/evidence/signing-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public keys that sign evidence bundles, LEA packages and dossiers, with their SHA-256 fingerprints (of the SPKI DER): the active ECDSA P-384 key first, then retired ones kept so older packages still verify. Public: no secrets, and recipients need them
+         * @description Access: public.
+         */
+        get: operations["getEvidenceSigningKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/exports/entities": {
         parameters: {
             query?: never;
@@ -2884,7 +2904,7 @@ export interface components {
             next_cursor: string | null;
         };
         DossierSignatureManifest: {
-            /** @description datapackage-digest.json: the manifest's hash signed with Ed25519 (signature.key_id, public_key, signature) */
+            /** @description datapackage-digest.json: the manifest's hash signed with ECDSA P-384 (wacz-auth signedData; signature.key_id, fingerprint, public_key, signature, signature_der); older dossiers: Ed25519 */
             digest: {
                 [key: string]: unknown;
             };
@@ -2921,6 +2941,8 @@ export interface components {
                 /** @description sha256:<hex> of the bytes found */
                 sha256: string;
             }[];
+            /** @description SHA-256 (hex) of the SPKI DER of the key that signed the manifest */
+            fingerprint: string | null;
             key_id: string | null;
             manifest_sha256: string;
             /** @description each failing file with what failed (changed, missing, extra, bad_signature, timestamp_mismatch, ...) */
@@ -2947,6 +2969,8 @@ export interface components {
                  */
                 status: "stamped" | "none" | "invalid";
             };
+            /** @description whether that key is one of the platform's signing keys (an untrusted signer makes `valid` false) */
+            trusted: boolean | null;
             /** @description the manifest, its signature (by a key of the platform's keyring) and every artifact check out */
             valid: boolean;
         };
@@ -3009,6 +3033,23 @@ export interface components {
                 details?: unknown;
                 message: string;
             };
+        };
+        EvidenceSigningKey: {
+            /** @description signs new packages; the others only verify packages signed before */
+            active: boolean;
+            /** @enum {string} */
+            algorithm: "ecdsa-p384-sha256" | "ed25519";
+            created_at: string | null;
+            /** @description SHA-256 (64 hex digits) of the public key's SPKI DER: `openssl pkey -pubin -in signature/public-key.pem -outform DER | sha256sum` */
+            fingerprint: string;
+            /** @description `ecdsa-p384:<32 hex>`, or `ed25519:<32 hex>` for a key kept only to verify older packages */
+            key_id: string;
+            /** @description SPKI PEM */
+            public_key: string;
+            retired_at: string | null;
+        };
+        EvidenceSigningKeyList: {
+            items: components["schemas"]["EvidenceSigningKey"][];
         };
         GeneratedReport: {
             created_at: string;
@@ -3621,6 +3662,12 @@ export interface components {
             contact: string | null;
             created_at: string;
             created_by: string;
+            /** @description the key that signs the evidence packages handed on with this referral: give the agency its fingerprint (SHA-256 of the SPKI DER) through the referral's own channel, so it can check the key enclosed in each package (VERIFY.txt step 0) */
+            evidence_signing_key: {
+                algorithm: string;
+                fingerprint: string;
+                key_id: string;
+            };
             history: {
                 actor: string;
                 at: string;
@@ -6130,6 +6177,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEvidenceSigningKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signing keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvidenceSigningKeyList"];
                 };
             };
         };
