@@ -25,9 +25,14 @@ import { startLoopbackTsa, type LoopbackTsa } from '../support/tsa-server';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const unzipper = require('unzipper') as { Open: { file(p: string): Promise<{ files: Array<{ path: string; type: string; buffer(): Promise<Buffer> }> }> } };
 
+// One platform key for the whole file; the CLI is told to trust it (--public-key), as a recipient would be.
+const platformKey = generateKeyPairSync('ec', { namedCurve: 'P-384' });
+const platformKeyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fip-tsa-key-')), 'platform-key.pem');
+fs.writeFileSync(platformKeyFile, publicKeyPem(platformKey.publicKey));
+const trustKey = ['--public-key', platformKeyFile];
+
 function signer(): ManifestSigner {
-  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-  return { keyId: signingKeyId(publicKey), publicKeyPem: publicKeyPem(publicKey), sign: (m) => signMessage(privateKey, m) };
+  return { keyId: signingKeyId(platformKey.publicKey), publicKeyPem: publicKeyPem(platformKey.publicKey), sign: (m) => signMessage(platformKey.privateKey, m) };
 }
 
 const evidenceConfig = (tsaUrls: string[], timeoutMs = 2000) => ({ evidence: { tsa_url: tsaUrls, tsa_timeout_ms: timeoutMs } }) as unknown as Pick<AppConfig, 'evidence'>;
@@ -122,7 +127,7 @@ describe('trusted time (RFC 3161) on signed packages', function () {
     assert.equal(verified.valid, true, JSON.stringify(verified.problems));
     assert.deepEqual({ status: verified.timestamp.status, chain: verified.timestamp.chain, gen_time: verified.timestamp.gen_time }, { status: 'stamped', chain: 'verified', gen_time: info.genTime });
 
-    const cli = await runCli(['evidence', 'verify', dir, '--tsa-ca', tsa.caFile]);
+    const cli = await runCli(['evidence', 'verify', dir, ...trustKey, '--tsa-ca', tsa.caFile]);
     assert.equal(cli.code, 0, cli.stdout + cli.stderr);
     assert.ok(cli.stdout.includes(`trusted time: ${info.genTime}`), cli.stdout);
     assert.match(cli.stdout, /signature chain verified/);
@@ -148,7 +153,7 @@ describe('trusted time (RFC 3161) on signed packages', function () {
     const openssl = opensslVerify(dir, tsa.caFile);
     assert.notEqual(openssl.status, 0);
     assert.match(openssl.stdout + openssl.stderr, /message imprint mismatch/);
-    const cli = await runCli(['evidence', 'verify', dir]);
+    const cli = await runCli(['evidence', 'verify', dir, ...trustKey]);
     assert.equal(cli.code, 1);
     assert.match(cli.stdout, /trusted time: INVALID/);
   });
@@ -177,7 +182,7 @@ describe('trusted time (RFC 3161) on signed packages', function () {
     assert.equal(result.valid, true, JSON.stringify(result.problems));
     assert.equal(result.timestamp.status, 'none');
     assert.match(result.timestamp.statement ?? '', /^no third-party timestamp: no time-stamping authority is configured/);
-    const cli = await runCli(['evidence', 'verify', dir]);
+    const cli = await runCli(['evidence', 'verify', dir, ...trustKey]);
     assert.equal(cli.code, 0, cli.stdout + cli.stderr);
     assert.match(cli.stdout, /trusted time: none \(no third-party timestamp/);
   });
