@@ -222,6 +222,20 @@ export const configSchema = z.strictObject({
           description: 'public keys of earlier configured signing keys (P-384, or Ed25519 from before the switch), so packages they signed still verify against the platform\'s keys and are published by `GET /evidence/signing-keys`',
           accepted: 'PEMs, or comma-separated paths of PEM files',
         }),
+      tsa_url: z
+        .string()
+        .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+        .pipe(z.array(z.url({ protocol: /^https?$/ })))
+        .default([])
+        .meta({
+          description:
+            'RFC 3161 time-stamping authorities: every evidence bundle, LEA package and dossier gets a timestamp token over the SHA-256 of its manifest from the first that answers, tried in order (none answering: the package is sealed without one, never failed); unset: packages say they carry no third-party timestamp',
+          accepted: 'comma-separated http(s) URLs',
+        }),
+      tsa_timeout_ms: z.coerce.number().int().min(100).max(120_000).default(10_000).meta({
+        description: 'how long one time-stamping authority may take to answer before the next one is tried',
+        accepted: 'milliseconds, 100 to 120000',
+      }),
     })
     .prefault({}),
   blobs: z

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import { createSignedManifest, DIGEST_PATH, MANIFEST_PATH, type ManifestFile, type ManifestOptions, type ManifestSigner } from '../domain/evidence/package-manifest';
+import { digestTimestampField, TIMESTAMP_TOKEN_PATH } from '../domain/evidence/timestamp-token';
 
 export interface ZipEntrySource {
   path: string;
@@ -25,6 +26,13 @@ export interface SignedZipOptions {
   manifest: Omit<ManifestOptions, 'created'> & { created?: string };
   /** Called after the files: more files (e.g. the custody log), given what was written. */
   after?: (written: readonly WrittenFile[]) => Promise<ZipEntrySource[]>;
+  /**
+   * Trusted time: asked with the manifest's bytes once they are known, answers an RFC 3161 token
+   * (or null), which cannot be listed in the manifest it vouches for: written beside it as
+   * `timestamp.tsr`, or (`embedInDigest`, for a WACZ, whose validators refuse unlisted files) as
+   * `timestamp.token` (base64) in datapackage-digest.json.
+   */
+  timestamp?: { stamp: (manifestBytes: Buffer) => Promise<Buffer | null>; embedInDigest?: boolean };
   /** Called once the package is complete (manifest hash, files). */
   onComplete?: (result: { files: WrittenFile[]; manifestSha256: string; keyId: string }) => void | Promise<void>;
 }
@@ -85,8 +93,12 @@ export function signedZipStream(entries: AsyncIterable<ZipEntrySource> | Iterabl
     for (const source of (await options.after?.(written)) ?? []) written.push(await appendOne(source));
     const created = options.manifest.created ?? new Date().toISOString();
     const signed = createSignedManifest(written, options.signer, { ...options.manifest, created });
+    const token = (await options.timestamp?.stamp(signed.manifestBytes)) ?? null;
+    const embed = token !== null && options.timestamp?.embedInDigest === true;
+    const digestBytes = embed ? Buffer.from(`${JSON.stringify({ ...(JSON.parse(signed.digestBytes.toString('utf8')) as object), ...digestTimestampField(token) }, null, 2)}\n`, 'utf8') : signed.digestBytes;
     archive.append(signed.manifestBytes, { name: MANIFEST_PATH, date: options.date });
-    archive.append(signed.digestBytes, { name: DIGEST_PATH, date: options.date });
+    archive.append(digestBytes, { name: DIGEST_PATH, date: options.date });
+    if (token && !embed) archive.append(token, { name: TIMESTAMP_TOKEN_PATH, date: options.date });
     await archive.finalize();
     await options.onComplete?.({ files: written, manifestSha256: signed.digest.hash, keyId: options.signer.keyId });
   })().catch((err: unknown) => {

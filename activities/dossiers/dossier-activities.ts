@@ -30,6 +30,7 @@ import type { Logger } from '../../infra/logger';
 import { createSignedManifest, sha256Hex } from '../../domain/evidence/package-manifest';
 import { evidenceKeyringFor } from '../../infra/evidence-keyring';
 import { evidenceBundleStream, isEnded } from '../../services/evidence/evidence-bundle';
+import { stampManifest, trustedTimeStatement } from '../../services/evidence/trusted-time';
 import { withHeartbeat } from '../../infra/activity-heartbeat';
 
 /** Failure type (non-retryable) of a dossier whose plan or source no longer exists. */
@@ -204,11 +205,17 @@ export function createDossierActivities(deps: DossierActivityDeps) {
               case_id: dossier.case_id,
               sources: artifacts.map((a) => ({ path: a.name, content_type: a.content_type, kind: a.source_kind, id: a.source_id })),
             },
+            trusted_time: trustedTimeStatement(deps.config),
           },
         },
       );
+      // Trusted time over the manifest; an authority that does not answer leaves the dossier saying
+      // so (its manifest names the authorities, no token), it never fails the dossier. A retry before the seal asks again.
+      const stamped = await withHeartbeat(() => stampManifest(deps.config, manifestBytes));
+      if (stamped.outcome.status === 'unavailable') deps.log.warn({ plan_id: dossier.id, attempts: stamped.outcome.attempts }, 'no time-stamping authority answered; the dossier carries no third-party timestamp');
       const sealed = await sealDossier(knex, dossier.id, {
         manifest: manifestBytes.toString('utf8'), manifest_sha256: sha256Hex(manifestBytes), digest: digestBytes.toString('utf8'), key_id: digest.signature.key_id,
+        timestamp_token: stamped.token, timestamp_status: JSON.stringify(stamped.status),
       });
       return { manifest_sha256: sealed.manifest_sha256!, key_id: sealed.key_id, artifacts: artifacts.length };
     },

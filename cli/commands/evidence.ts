@@ -2,6 +2,14 @@ import fs from 'node:fs';
 import type { Command } from 'commander';
 import { CliUsageError } from '../cli-errors';
 
+/** One line on the package's RFC 3161 token: the time it vouches for, and whether its chain was checked. */
+function trustedTimeLine(t: { status: string; gen_time: string | null; chain: string; statement: string | null }): string {
+  if (t.status === 'none') return `trusted time: none (${t.statement ?? 'no third-party timestamp'})`;
+  if (t.status === 'invalid') return 'trusted time: INVALID token (see the problems above)';
+  const chain = t.chain === 'verified' ? 'signature chain verified against --tsa-ca' : 'signature chain not checked (give --tsa-ca <the authority\'s CA>)';
+  return `trusted time: ${t.gen_time} (RFC 3161 token over datapackage.json; ${chain})`;
+}
+
 export function register(program: Command): void {
   const evidence = program.command('evidence').description('Signed evidence packages: offline verification and the signing keys');
   evidence
@@ -16,9 +24,11 @@ export function register(program: Command): void {
     .option('--public-key <file-or-base64...>', 'trust these public keys (a PEM file, or base64 SPKI DER)')
     .option('--fingerprint <sha256...>', 'trust the keys with these fingerprints (SHA-256 hex of the SPKI DER, as received out of band)')
     .option('--keyring', "trust this platform's signing keys (the keyring or SVC_EVIDENCE__SIGNING_KEY and _PREVIOUS_PUBLIC_KEYS); always on, kept for scripts")
-    .option('--json', 'print the verdict as JSON ({valid, key_id, fingerprint, algorithm, trusted, artifacts, problems})')
-    .action(async (target: string, options: { publicKey?: string[]; fingerprint?: string[]; keyring?: boolean; json?: boolean }) => {
+    .option('--tsa-ca <pem-file>', "the time-stamping authority's CA certificate (from the authority): the RFC 3161 token's signature chain is checked too")
+    .option('--json', 'print the verdict as JSON ({valid, key_id, fingerprint, algorithm, trusted, artifacts, problems, timestamp})')
+    .action(async (target: string, options: { publicKey?: string[]; fingerprint?: string[]; keyring?: boolean; tsaCa?: string; json?: boolean }) => {
       if (!fs.existsSync(target)) throw new CliUsageError(`${target} does not exist`);
+      if (options.tsaCa && !fs.existsSync(options.tsaCa)) throw new CliUsageError(`--tsa-ca ${options.tsaCa} does not exist`);
       const { verifyPackage } = await import('../../services/evidence/evidence-verification');
       const { parsePublicKey, publicKeyPem, signingKeyId } = await import('../../domain/evidence/signing-key');
       const { cliConfig } = await import('../cli-config');
@@ -35,7 +45,7 @@ export function register(program: Command): void {
       }
       const fingerprints = (options.fingerprint ?? []).map((f) => f.replace(/^sha256:/i, '').replace(/[\s:]/g, '').toLowerCase());
       for (const f of fingerprints) if (!/^[0-9a-f]{64}$/.test(f)) throw new CliUsageError(`--fingerprint ${f}: not a SHA-256 (64 hex digits)`);
-      const result = await verifyPackage(target, { trustedKeys, trustedFingerprints: fingerprints });
+      const result = await verifyPackage(target, { trustedKeys, trustedFingerprints: fingerprints, tsaCaFile: options.tsaCa });
       if (options.json) {
         process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
       } else {
@@ -43,6 +53,7 @@ export function register(program: Command): void {
           process.stdout.write(`${artifact.ok ? 'OK     ' : 'FAILED '} ${artifact.name}  ${artifact.sha256}\n`);
         }
         for (const problem of result.problems) process.stdout.write(`problem: ${problem.file}: ${problem.message}\n`);
+        process.stdout.write(`${trustedTimeLine(result.timestamp)}\n`);
         if (result.fingerprint) {
           process.stdout.write(`signer: ${result.key_id} (${result.algorithm}), fingerprint ${result.fingerprint}: ${result.trusted ? 'trusted' : 'UNTRUSTED'}\n`);
         }

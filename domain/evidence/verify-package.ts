@@ -31,7 +31,11 @@ export type ProblemCode =
   | 'digest_malformed'
   | 'bad_signature'
   | 'key_id_mismatch'
-  | 'untrusted_key';
+  | 'untrusted_key'
+  // The RFC 3161 token over the manifest (services/evidence/trusted-time.ts).
+  | 'timestamp_malformed'
+  | 'timestamp_mismatch'
+  | 'timestamp_untrusted';
 
 export interface VerificationProblem {
   /** The file the problem is about (a package path). */

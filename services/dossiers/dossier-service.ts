@@ -7,8 +7,8 @@
 // - getDossier: one dossier with its artifacts
 // - verifyDossier: re-hash every artifact from the blob store against the signed manifest (audited)
 // - getSignatureManifest: the sealed manifest's bytes, digest, signature and key id
-// - openDossierArtifact: one artifact's bytes, or one of the package's two signed files (audited with its purpose)
-// - openDossierZip: the whole sealed dossier as one streamed ZIP (audited with its purpose)
+// - openDossierArtifact: one artifact's bytes, or one of the package's signed or trusted-time files (custody entry and audit, with its purpose)
+// - openDossierZip: the whole sealed dossier as one streamed ZIP (custody entry and audit, with its purpose)
 // - getDossierAcl / changeDossierAcl: the shared-storage access list; admins grant and revoke (audited)
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
@@ -37,7 +37,7 @@ import type { Principal } from '../../domain/accounts/roles';
 import { principalName } from '../../domain/accounts/principal-name';
 import { isSafeArtifactName } from '../../domain/dossiers/artifact-name';
 import { DIGEST_PATH, MANIFEST_PATH, sha256Hex } from '../../domain/evidence/package-manifest';
-import type { VerificationResult } from '../../domain/evidence/verify-package';
+import { TIMESTAMP_TOKEN_PATH } from '../../domain/evidence/timestamp-token';
 import type { DossierPlan, DossierStatus } from '../../domain/dossiers/dossier-plan';
 import { deriveDriveAcl, type DriveAclEntry, type DriveAclRole } from '../../domain/dossiers/drive-acl';
 import type { Keyset, KeysetPage } from '../../domain/keyset';
@@ -45,7 +45,8 @@ import { BlobNotFoundError, type BlobStore } from '../../infra/blob-store';
 import { evidenceKeyringFor } from '../../infra/evidence-keyring';
 import type { Logger } from '../../infra/logger';
 import { ConflictError, NotFoundError, ValidationError, type FieldIssue } from '../errors';
-import { verifyPackageEntries, type PackageEntry } from '../evidence/evidence-verification';
+import { recordDownloadCustody } from '../evidence/download-custody';
+import { verifyPackageEntries, type PackageEntry, type PackageVerification } from '../evidence/evidence-verification';
 import { claimIdempotentResponse, type IdempotencyKey } from '../idempotency';
 import type { ServiceDeps } from '../service-deps';
 import { startPlatformWorkflow } from '../tasks/platform-workflows';
@@ -129,16 +130,22 @@ export async function getDossier(deps: Pick<ServiceDeps, 'knex'>, id: string): P
   return { dossier, artifacts: await listDossierArtifacts(deps.knex, dossier.id) };
 }
 
-/** The files of a sealed dossier as a signed package: manifest, signed digest, then every artifact by name. */
+/** The trusted-time file beside a sealed dossier's manifest (services/evidence/trusted-time.ts): its RFC 3161 token, when it has one. */
+function timestampFiles(dossier: DossierRow): Array<{ path: string; body: Buffer }> {
+  return dossier.timestamp_token ? [{ path: TIMESTAMP_TOKEN_PATH, body: dossier.timestamp_token }] : [];
+}
+
+/** The files of a sealed dossier as a signed package: manifest, signed digest, trusted time, then every artifact by name. */
 function dossierPackageEntries(blobs: BlobStore, dossier: DossierRow, artifacts: readonly DossierArtifactRow[]): PackageEntry[] {
   return [
     { path: MANIFEST_PATH, open: () => Readable.from([Buffer.from(dossier.manifest!, 'utf8')]) },
     { path: DIGEST_PATH, open: () => Readable.from([Buffer.from(dossier.digest!, 'utf8')]) },
+    ...timestampFiles(dossier).map((f) => ({ path: f.path, open: () => Readable.from([f.body]) })),
     ...artifacts.map((a) => ({ path: a.name, open: () => blobs.get(a.blob_key) })),
   ];
 }
 
-export interface DossierVerification extends VerificationResult {
+export interface DossierVerification extends PackageVerification {
   manifest_sha256: string;
 }
 
@@ -189,9 +196,11 @@ export interface DossierFileDownload {
 }
 
 /**
- * One artifact's bytes, streamed from the blob store; or the package's own two signed files
- * (datapackage.json, datapackage-digest.json), so that single downloads verify too. Every download
- * is an audit event (`dossier.download`) with its purpose. An unknown or traversing name is a 404.
+ * One artifact's bytes, streamed from the blob store; or one of the package's own signed and
+ * trusted-time files (datapackage.json, datapackage-digest.json, timestamp.tsr), so
+ * that single downloads verify too. Every download writes a custody entry of the dossier (who, when,
+ * which artifact, why, its hash) and an audit event (`dossier.download`), before the first byte
+ * leaves. An unknown or traversing name is a 404.
  */
 export async function openDossierArtifact(
   deps: Pick<ServiceDeps, 'knex' | 'blobs'>,
@@ -203,12 +212,16 @@ export async function openDossierArtifact(
   const notFound = () => new NotFoundError(`dossier ${id} has no artifact ${JSON.stringify(artifact)}`);
   if (!isSafeArtifactName(artifact)) throw notFound();
   const d = await dossierOr404(deps.knex, id);
-  const audit = (details: Record<string, unknown>) =>
-    recordAuditEvent(deps.knex, { actor: principalName(principal), action: 'dossier.download', target_type: 'dossier', target_id: d.id, purpose, details });
-  if ((artifact === MANIFEST_PATH || artifact === DIGEST_PATH) && d.manifest && d.digest) {
-    const bytes = Buffer.from(artifact === MANIFEST_PATH ? d.manifest : d.digest, 'utf8');
-    await audit({ artifact });
-    return { fileName: artifact, body: bytes, sha256: sha256Hex(bytes), contentType: null, bytes: null };
+  const custody = (file: { path: string; sha256: string; blobKey: string | null }, details: Record<string, unknown>) =>
+    recordDownloadCustody(deps.knex, {
+      subjectKind: 'dossier', subjectId: d.id, actor: principalName(principal), artifact: file.path, purpose, files: [file],
+      audit: { action: 'dossier.download', target_type: 'dossier', target_id: d.id, details },
+    });
+  const ownFile = d.manifest && d.digest ? packageOwnFiles(d).find((f) => f.path === artifact) : undefined;
+  if (ownFile) {
+    const sha256 = sha256Hex(ownFile.body);
+    await custody({ path: artifact, sha256, blobKey: null }, { artifact });
+    return { fileName: artifact, body: ownFile.body, sha256, contentType: null, bytes: null };
   }
   const a = await findDossierArtifact(deps.knex, d.id, artifact);
   if (!a) throw notFound();
@@ -216,13 +229,22 @@ export async function openDossierArtifact(
     if (err instanceof BlobNotFoundError) throw notFound();
     throw err;
   });
-  await audit({ artifact: a.name, sha256: a.sha256, bytes: Number(a.bytes) });
+  await custody({ path: a.name, sha256: a.sha256, blobKey: a.blob_key }, { artifact: a.name, sha256: a.sha256, bytes: Number(a.bytes) }).catch((err: unknown) => {
+    body.destroy();
+    throw err;
+  });
   return { fileName: a.name.split('/').pop()!, body, sha256: a.sha256, contentType: a.content_type, bytes: Number(a.bytes) };
 }
 
+/** The files of a sealed dossier that are not artifacts: its manifest, signed digest and trusted-time files. */
+function packageOwnFiles(d: DossierRow): Array<{ path: string; body: Buffer }> {
+  return [{ path: MANIFEST_PATH, body: Buffer.from(d.manifest!, 'utf8') }, { path: DIGEST_PATH, body: Buffer.from(d.digest!, 'utf8') }, ...timestampFiles(d)];
+}
+
 /**
- * The whole sealed dossier as one ZIP (every artifact, datapackage.json and the signed
- * datapackage-digest.json), streamed; audited (`dossier.download`) with its purpose. 409 when not
+ * The whole sealed dossier as one ZIP (every artifact, datapackage.json, the signed
+ * datapackage-digest.json and timestamp.tsr when it has one), streamed; one custody entry of the dossier
+ * with every file's hash and an audit event (`dossier.download`) with its purpose. 409 when not
  * sealed yet.
  */
 export async function openDossierZip(
@@ -234,8 +256,13 @@ export async function openDossierZip(
   const d = await dossierOr404(deps.knex, id);
   if (d.status !== 'ready' || !d.manifest || !d.digest) throw notSealed(d);
   const artifacts = await listDossierArtifacts(deps.knex, d.id);
-  await recordAuditEvent(deps.knex, {
-    actor: principalName(principal), action: 'dossier.download', target_type: 'dossier', target_id: d.id, purpose, details: { artifact: null, artifacts: artifacts.length },
+  await recordDownloadCustody(deps.knex, {
+    subjectKind: 'dossier', subjectId: d.id, actor: principalName(principal), artifact: 'dossier.zip', purpose,
+    files: [
+      ...packageOwnFiles(d).map((f) => ({ path: f.path, sha256: sha256Hex(f.body), blobKey: null })),
+      ...artifacts.map((a) => ({ path: a.name, sha256: a.sha256, blobKey: a.blob_key })),
+    ],
+    audit: { action: 'dossier.download', target_type: 'dossier', target_id: d.id, details: { artifact: null, artifacts: artifacts.length } },
   });
   return { dossierId: d.id, body: zipPackage(dossierPackageEntries(deps.blobs, d, artifacts), deps.log) };
 }

@@ -7,6 +7,7 @@
 //                          TLS and server address per origin, blocked requests
 //   custody/custody.jsonl  the chain of custody up to and including this handling
 //   datapackage.json + datapackage-digest.json   every file's hash, signed
+//   (datapackage-digest.json also carries the RFC 3161 token over the manifest when an authority answered: ./trusted-time.ts)
 // Everything but the custody log and what signs it is derived from the capture alone, and every ZIP
 // entry is dated at the capture time, so two downloads carry identical bytes for every captured file.
 import fs from 'node:fs';
@@ -22,14 +23,18 @@ import { findInvestigation, listBlockedRequests, listPages, type InvestigationRo
 import { WACZ_VERSION, prefixedSha256 } from '../../domain/evidence/package-manifest';
 import { readBlob, type BlobStore } from '../../infra/blob-store';
 import { evidenceKeyringFor } from '../../infra/evidence-keyring';
+import type { Logger } from '../../infra/logger';
 import { cdxjIndex, deterministicUuid, writeScanWarc, type HarLog } from './evidence-warc';
 import { signedZipStream, type WrittenFile, type ZipEntrySource } from '../../infra/signed-zip-writer';
 import { ConflictError, NotFoundError } from '../errors';
+import { packageTimestamp, trustedTimeStatement } from './trusted-time';
 
 export interface EvidenceDeps {
   knex: Knex;
   blobs: BlobStore;
   config: AppConfig;
+  /** Where a package sealed without trusted time (no authority answered) logs each attempt. */
+  log?: Pick<Logger, 'warn'>;
 }
 
 export interface Handling {
@@ -232,8 +237,12 @@ export async function evidenceBundleStream(deps: EvidenceDeps, scanId: string, h
         title: `Evidence bundle of investigation ${scanId}`,
         description: `Capture of ${inv.url} (final URL ${inv.final_url ?? 'none'})`,
         software: EVIDENCE_SOFTWARE,
-        extras: { scan_id: scanId, captured_at: capturedAt.toISOString(), handling: { actor: handling.actor, action: handling.action, purpose: handling.purpose } },
+        extras: {
+          scan_id: scanId, captured_at: capturedAt.toISOString(), handling: { actor: handling.actor, action: handling.action, purpose: handling.purpose },
+          trusted_time: trustedTimeStatement(deps.config),
+        },
       },
+      timestamp: { stamp: (manifestBytes) => packageTimestamp(deps, manifestBytes, `evidence bundle of ${scanId}`), embedInDigest: true },
       after: async (written) => {
         await recordHandling(deps, scanId, handling, written, expected);
         return [{ path: 'custody/custody.jsonl', open: () => custodyLog(deps.knex, scanId) }];

@@ -7,6 +7,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { DIGEST_PATH, MANIFEST_PATH } from '../../domain/evidence/package-manifest';
 import { verifyPackageContents, type FoundFile, type VerificationResult, type VerifyOptions } from '../../domain/evidence/verify-package';
+import { TIMESTAMP_TOKEN_PATH } from '../../domain/evidence/timestamp-token';
+import { checkTimestamp, type TimestampVerdict } from './trusted-time';
 
 export interface PackageEntry {
   /** Path inside the package (`/`-separated). */
@@ -32,20 +34,36 @@ async function hashStream(stream: Readable, keep: boolean): Promise<{ sha256: st
   return { sha256: hash.digest('hex'), bytes, body: keep ? Buffer.concat(chunks) : null };
 }
 
+/** The signature's verdict plus the trusted-time token's (an invalid token makes the package invalid). */
+export interface PackageVerification extends VerificationResult {
+  timestamp: TimestampVerdict;
+}
+
+export interface PackageVerifyOptions extends VerifyOptions {
+  /** The time-stamping authority's CA (PEM file): the token's signature chain is checked too. */
+  tsaCaFile?: string;
+}
+
 /** Verifies a package given as named streams (e.g. blobs of a dossier). */
-export async function verifyPackageEntries(entries: Iterable<PackageEntry> | AsyncIterable<PackageEntry>, options: VerifyOptions = {}): Promise<VerificationResult> {
+export async function verifyPackageEntries(entries: Iterable<PackageEntry> | AsyncIterable<PackageEntry>, options: PackageVerifyOptions = {}): Promise<PackageVerification> {
   let manifestBytes: Buffer | null = null;
   let digestBytes: Buffer | null = null;
+  let tokenFile: Buffer | null = null;
   const files: FoundFile[] = [];
   for await (const entry of entries) {
     const isManifest = entry.path === MANIFEST_PATH;
     const isDigest = entry.path === DIGEST_PATH;
-    const { sha256, bytes, body } = await hashStream(await entry.open(), isManifest || isDigest);
+    const isTimestamp = entry.path === TIMESTAMP_TOKEN_PATH;
+    const { sha256, bytes, body } = await hashStream(await entry.open(), isManifest || isDigest || isTimestamp);
     if (isManifest) manifestBytes = body;
     else if (isDigest) digestBytes = body;
+    else if (isTimestamp) tokenFile = body;
     else files.push({ path: entry.path, sha256, bytes });
   }
-  return verifyPackageContents({ manifestBytes, digestBytes, files }, options);
+  const result = verifyPackageContents({ manifestBytes, digestBytes, files }, options);
+  const stamp = await checkTimestamp({ manifestBytes, tokenFile, digestBytes, tsaCaFile: options.tsaCaFile });
+  const problems = [...result.problems, ...stamp.problems];
+  return { ...result, valid: problems.length === 0, problems, timestamp: stamp.verdict };
 }
 
 function* directoryEntries(root: string, prefix = ''): Generator<PackageEntry> {
@@ -71,7 +89,7 @@ async function zipEntries(file: string): Promise<PackageEntry[]> {
 }
 
 /** Verifies a package directory or ZIP file (`fip evidence verify`, tests, the dossier check). */
-export async function verifyPackage(dirOrZip: string, options: VerifyOptions = {}): Promise<VerificationResult> {
+export async function verifyPackage(dirOrZip: string, options: PackageVerifyOptions = {}): Promise<PackageVerification> {
   const stat = fs.statSync(dirOrZip);
   if (stat.isDirectory()) return verifyPackageEntries(directoryEntries(dirOrZip), options);
   let entries: PackageEntry[];

@@ -7,6 +7,7 @@
 //   SHA256SUMS                          for `sha256sum -c`
 //   VERIFY.txt                          how to check it, with the platform's CLI or standard tools
 //   datapackage.json + datapackage-digest.json   the signature manifest
+//   timestamp.tsr                       the RFC 3161 token over the manifest, when an authority answered (./trusted-time.ts)
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { evidenceKeyringFor } from '../../infra/evidence-keyring';
@@ -16,12 +17,13 @@ import { captureTime, custodyLog, endedScan, EVIDENCE_SOFTWARE, evidenceBundleSt
 import { investigationReportPdf } from './investigation-report-pdf';
 import { signedZipStream, type ZipEntrySource } from '../../infra/signed-zip-writer';
 import { listPages } from '../../db/repositories/investigations/investigation-repository';
+import { packageTimestamp, trustedTimeStatement, trustedTimeVerifyText } from './trusted-time';
 
 function walletFile(deps: EvidenceDeps, scanId: string, format: WalletExportFormat): Readable {
   return scanWalletStream(deps, scanId, format, (err) => (err instanceof Error ? err : new Error(String(err))));
 }
 
-export function verifyText(scanId: string, keyId: string): string {
+export function verifyText(scanId: string, keyId: string, trustedTime: string): string {
   return `HOW TO CHECK THIS PACKAGE
 ========================
 
@@ -71,7 +73,8 @@ manifest; a change to the manifest no longer matches the signed digest.
       OpenSSL answers "Verified OK". digest.txt is the SHA-256 of the manifest as you have it, so a
       changed manifest fails here, and a changed file fails in a).
 
-3. The chain of custody (custody/custody.jsonl) lists the capture and every export and download of
+${trustedTime}
+4. The chain of custody (custody/custody.jsonl) lists the capture and every export and download of
    this evidence since: UTC time, actor, action, purpose and the hashes re-verified at that moment.
 
 The evidence bundle (evidence/*.wacz) is a WACZ 1.1.1 web archive: ReplayWeb.page opens it and
@@ -96,7 +99,7 @@ export async function leaPackageStream(deps: EvidenceDeps, scanId: string, handl
     { path: 'wallets/wallets.csv', open: () => walletFile(deps, scanId, 'csv') },
     { path: 'wallets/wallets.xlsx', open: () => walletFile(deps, scanId, 'xlsx') },
     { path: 'signature/public-key.pem', open: () => Buffer.from(signer.publicKeyPem, 'utf8') },
-    { path: 'VERIFY.txt', open: () => Buffer.from(verifyText(scanId, signer.keyId), 'utf8') },
+    { path: 'VERIFY.txt', open: () => Buffer.from(verifyText(scanId, signer.keyId, trustedTimeVerifyText(deps.config, '3')), 'utf8') },
   ];
   const stream = signedZipStream(entries, {
     date: captureTime(inv, pages),
@@ -105,8 +108,9 @@ export async function leaPackageStream(deps: EvidenceDeps, scanId: string, handl
       title: `LEA package of investigation ${scanId}`,
       description: `Evidence of ${inv.url} for a law-enforcement agency`,
       software: EVIDENCE_SOFTWARE,
-      extras: { scan_id: scanId, handling: { actor: handling.actor, action: handling.action, purpose: handling.purpose } },
+      extras: { scan_id: scanId, handling: { actor: handling.actor, action: handling.action, purpose: handling.purpose }, trusted_time: trustedTimeStatement(deps.config) },
     },
+    timestamp: { stamp: (manifestBytes) => packageTimestamp(deps, manifestBytes, `LEA package of ${scanId}`) },
     after: async (written) => {
       await recordHandling(deps, scanId, handling, written, new Map());
       const custody = await custodyLog(deps.knex, scanId);

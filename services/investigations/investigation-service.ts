@@ -26,6 +26,8 @@ import {
 import { findPlaybook } from '../../db/repositories/investigations/playbook-repository';
 import { principalName } from '../../domain/accounts/principal-name';
 import type { Principal } from '../../domain/accounts/roles';
+import { recordDownloadCustody } from '../evidence/download-custody';
+import { ensureCaptureCustody, isEnded, pageArtifacts } from '../evidence/evidence-bundle';
 import { investigationTaskId, type InvestigationOptions, type InvestigationRequest } from '../../domain/investigations/investigation-request';
 import type { KeysetPage } from '../../domain/keyset';
 import type { TaskProgress } from '../../domain/tasks/task-status';
@@ -168,8 +170,19 @@ export interface PageArtifact {
   sha256: string;
 }
 
-/** A page's captured artifact, streamed from the platform's blob store (local directory or S3). */
-export async function openPageArtifact(deps: Pick<ServiceDeps, 'knex' | 'blobs'>, scanId: string, pageId: string, artifact: PageArtifactKind): Promise<PageArtifact> {
+/**
+ * A page's captured artifact, streamed from the platform's blob store (local directory or S3).
+ * Each download writes a custody entry of the scan (who, when, which file, why, its hash at
+ * capture) and an audit event `evidence.download`, before the first byte leaves.
+ */
+export async function openPageArtifact(
+  deps: Pick<ServiceDeps, 'knex' | 'blobs'>,
+  principal: Principal | null,
+  scanId: string,
+  pageId: string,
+  artifact: PageArtifactKind,
+  purpose: string | undefined,
+): Promise<PageArtifact> {
   const page = await findPage(deps.knex, scanId, pageId);
   const key = page?.[`${artifact}_key`];
   const missing = () => new NotFoundError(`no ${artifact} for page ${pageId} of investigation ${scanId}`);
@@ -177,5 +190,21 @@ export async function openPageArtifact(deps: Pick<ServiceDeps, 'knex' | 'blobs'>
   const stream = await deps.blobs.get(key).catch((err: unknown) => {
     throw err instanceof BlobNotFoundError ? missing() : err;
   });
-  return { stream, pageSeq: page.seq, sizeBytes: Number(page[`${artifact}_size`]), sha256: page[`${artifact}_sha256`] };
+  const sha256 = page[`${artifact}_sha256`];
+  const path = pageArtifacts(page).find((a) => a.kind === artifact)!.path;
+  const why = purpose ?? 'download';
+  try {
+    // The chain of an ended scan starts with its capture, whichever handling comes first.
+    const inv = await findInvestigation(deps.knex, scanId);
+    if (inv && isEnded(inv.status)) await ensureCaptureCustody(deps.knex, inv, await listPages(deps.knex, scanId));
+    await recordDownloadCustody(deps.knex, {
+      subjectKind: 'investigation', subjectId: scanId, actor: principalName(principal), artifact: `page ${page.seq} ${artifact}`, purpose: why,
+      files: [{ path, sha256, blobKey: key }],
+      audit: { action: 'evidence.download', target_type: 'investigation', target_id: scanId, details: { artifact: path, page_id: pageId, sha256 } },
+    });
+  } catch (err) {
+    stream.destroy();
+    throw err;
+  }
+  return { stream, pageSeq: page.seq, sizeBytes: Number(page[`${artifact}_size`]), sha256 };
 }

@@ -54,7 +54,16 @@ export const VerificationSchema = z
     trusted: z.boolean().nullable().describe('whether that key is one of the platform\'s signing keys (an untrusted signer makes `valid` false)'),
     manifest_sha256: z.string(),
     artifacts: z.array(z.object({ name: z.string(), sha256: z.string().describe('sha256:<hex> of the bytes found'), ok: z.boolean() })),
-    problems: z.array(z.object({ file: z.string(), code: z.string(), message: z.string() })).describe('each failing file with what failed (changed, missing, extra, bad_signature, ...)'),
+    problems: z.array(z.object({ file: z.string(), code: z.string(), message: z.string() })).describe('each failing file with what failed (changed, missing, extra, bad_signature, timestamp_mismatch, ...)'),
+    timestamp: z
+      .object({
+        status: z.enum(['stamped', 'none', 'invalid']).describe('stamped: an RFC 3161 token whose imprint is the manifest\'s SHA-256; none: the dossier carries no third-party timestamp'),
+        gen_time: z.string().nullable().describe('the time the authority vouches for'),
+        serial: z.string().nullable(),
+        chain: z.enum(['verified', 'failed', 'not_checked']).describe('the token\'s signature chain is checked offline with the authority\'s CA (`fip evidence verify --tsa-ca`)'),
+        statement: z.string().nullable().describe('why there is no token (from the signed manifest: no authority configured, or none answered)'),
+      })
+      .describe('the trusted time of the sealed manifest (timestamp.tsr beside it)'),
   })
   .meta({ id: 'DossierVerification' });
 

@@ -17,6 +17,7 @@ import { encodeCursor, pageSchema } from '../../pagination';
 import { defineRoute } from '../../route-definition';
 import { ErrorSchema } from '../../common-schemas';
 import { AcceptedSchema, ArtifactParam, DetailSchema, ListQuery, ScanParam, SummarySchema, type ListQueryT } from './investigation-schemas';
+import { PurposeQuery, type PurposeQueryT } from '../evidence/evidence-schemas';
 
 const READ = { roles: ['admin', 'analyst'], scopes: ['investigations:read', 'investigations:write'] } as const;
 const WRITE = { roles: ['admin', 'analyst'], scopes: ['investigations:write'] } as const;
@@ -121,19 +122,19 @@ export const investigationRoutes = [
       };
     },
   }),
-  defineRoute<{ scan_id: string; page_id: string; artifact: 'screenshot' | 'dom' | 'har' }>({
+  defineRoute<{ scan_id: string; page_id: string; artifact: 'screenshot' | 'dom' | 'har' }, PurposeQueryT>({
     method: 'get',
     path: '/investigations/ssi/{scan_id}/pages/{page_id}/{artifact}',
-    summary: 'Download a captured artifact of a page (screenshot PNG, DOM HTML, HAR JSON), streamed; X-Content-SHA256 is its hash at capture time',
+    summary: 'Download a captured artifact of a page (screenshot PNG, DOM HTML, HAR JSON), streamed; X-Content-SHA256 is its hash at capture time; `purpose` goes into the chain of custody',
     tags: ['investigations'],
     access: READ,
-    request: { params: ArtifactParam },
+    request: { params: ArtifactParam, query: PurposeQuery },
     responses: {
       200: { description: 'The artifact', contentType: 'application/octet-stream' },
       404: { description: 'No such page or artifact', schema: ErrorSchema },
     },
-    handler: async ({ params, deps, ctx }) => {
-      const file = await openPageArtifact(deps, params.scan_id, params.page_id, params.artifact);
+    handler: async ({ params, query, principal, deps, ctx }) => {
+      const file = await openPageArtifact(deps, principal, params.scan_id, params.page_id, params.artifact, query.purpose);
       const [type, ext] = ARTIFACT_TYPES[params.artifact];
       ctx.type = type;
       ctx.length = file.sizeBytes;

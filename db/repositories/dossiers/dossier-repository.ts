@@ -16,6 +16,10 @@ export interface DossierRow {
   manifest_sha256: string | null;
   digest: string | null;
   key_id: string | null;
+  /** The RFC 3161 TimeStampResp over the manifest (timestamp.tsr); null when none was obtained. */
+  timestamp_token: Buffer | null;
+  /** The outcome of asking the authorities (JSON: stamped, not_configured or unavailable with each attempt); null for dossiers sealed before. */
+  timestamp_status: string | null;
   created_by: string;
   created_at: Date;
   updated_at: Date;
@@ -72,7 +76,11 @@ export async function setDossierStatus(knex: Knex, id: string, status: DossierSt
 }
 
 /** Stores the manifest and its signed digest and marks the dossier ready; a sealed dossier keeps its first seal. */
-export async function sealDossier(knex: Knex, id: string, seal: { manifest: string; manifest_sha256: string; digest: string; key_id: string }): Promise<DossierRow> {
+export async function sealDossier(
+  knex: Knex,
+  id: string,
+  seal: { manifest: string; manifest_sha256: string; digest: string; key_id: string; timestamp_token: Buffer | null; timestamp_status: string },
+): Promise<DossierRow> {
   await knex('dossiers')
     .where({ id })
     .whereNot('status', 'ready')

@@ -1397,7 +1397,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download a captured artifact of a page (screenshot PNG, DOM HTML, HAR JSON), streamed; X-Content-SHA256 is its hash at capture time
+         * Download a captured artifact of a page (screenshot PNG, DOM HTML, HAR JSON), streamed; X-Content-SHA256 is its hash at capture time; `purpose` goes into the chain of custody
          * @description Access: roles admin, analyst; or API-key scopes investigations:read, investigations:write.
          */
         get: operations["getInvestigationsSsiScanIdPagesPageIdArtifact"];
@@ -2945,12 +2945,30 @@ export interface components {
             fingerprint: string | null;
             key_id: string | null;
             manifest_sha256: string;
-            /** @description each failing file with what failed (changed, missing, extra, bad_signature, ...) */
+            /** @description each failing file with what failed (changed, missing, extra, bad_signature, timestamp_mismatch, ...) */
             problems: {
                 code: string;
                 file: string;
                 message: string;
             }[];
+            /** @description the trusted time of the sealed manifest (timestamp.tsr beside it) */
+            timestamp: {
+                /**
+                 * @description the token's signature chain is checked offline with the authority's CA (`fip evidence verify --tsa-ca`)
+                 * @enum {string}
+                 */
+                chain: "verified" | "failed" | "not_checked";
+                /** @description the time the authority vouches for */
+                gen_time: string | null;
+                serial: string | null;
+                /** @description why there is no token (from the signed manifest: no authority configured, or none answered) */
+                statement: string | null;
+                /**
+                 * @description stamped: an RFC 3161 token whose imprint is the manifest's SHA-256; none: the dossier carries no third-party timestamp
+                 * @enum {string}
+                 */
+                status: "stamped" | "none" | "invalid";
+            };
             /** @description whether that key is one of the platform's signing keys (an untrusted signer makes `valid` false) */
             trusted: boolean | null;
             /** @description the manifest, its signature (by a key of the platform's keyring) and every artifact check out */
@@ -8759,7 +8777,10 @@ export interface operations {
     };
     getInvestigationsSsiScanIdPagesPageIdArtifact: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description why the evidence is taken (written to the custody log and the audit log); default `download` */
+                purpose?: string;
+            };
             header?: never;
             path: {
                 artifact: "screenshot" | "dom" | "har";
