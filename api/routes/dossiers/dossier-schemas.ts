@@ -51,6 +51,7 @@ export const VerificationSchema = z
     valid: z.boolean().describe('the manifest, its signature (by a key of the platform\'s keyring) and every artifact check out'),
     key_id: z.string().nullable(),
     fingerprint: z.string().nullable().describe('SHA-256 (hex) of the SPKI DER of the key that signed the manifest'),
+    algorithm: z.string().nullable().describe('the signature\'s algorithm: ecdsa-p384-sha256 (wacz-auth 0.1.0), or ed25519 for dossiers sealed before it'),
     trusted: z.boolean().nullable().describe('whether that key is one of the platform\'s signing keys (an untrusted signer makes `valid` false)'),
     manifest_sha256: z.string(),
     artifacts: z.array(z.object({ name: z.string(), sha256: z.string().describe('sha256:<hex> of the bytes found'), ok: z.boolean() })),

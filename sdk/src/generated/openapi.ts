@@ -2935,6 +2935,8 @@ export interface components {
             updated_at: string;
         };
         DossierVerification: {
+            /** @description the signature's algorithm: ecdsa-p384-sha256 (wacz-auth 0.1.0), or ed25519 for dossiers sealed before it */
+            algorithm: string | null;
             artifacts: {
                 name: string;
                 ok: boolean;
