@@ -52,6 +52,12 @@ export interface ArchiveLimits {
   maxArchiveBytes: number;
 }
 
+/**
+ * The bodies one HAR (one capture's exchanges) holds at most: a HAR is one JSON text, and V8's
+ * strings end near 512 MB (base64 adds a third).
+ */
+const MAX_HAR_BODY_BYTES = 256 * 1024 * 1024;
+
 export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = { maxResponseBytes: 25 * 1024 * 1024, maxArchiveBytes: 500 * 1024 * 1024 };
 
 /** A response whose body the archive does not hold whole, and why. */
@@ -84,6 +90,7 @@ export class CrawlerSession {
   private har: HarEntry[] = [];
   private truncated: TruncatedResponse[] = [];
   private archivedBytes = 0;
+  private pendingBodyBytes = 0;
   private closed = false;
 
   private constructor(
@@ -187,8 +194,11 @@ export class CrawlerSession {
     let truncatedReason: string | null = res.truncated ? `the body is longer than the ${formatBytes(this.limits.maxResponseBytes)} archived per response; its first ${formatBytes(res.body.length)} are kept` : null;
     if (this.archivedBytes + res.body.length > this.limits.maxArchiveBytes) {
       truncatedReason = `the investigation's archive cap of ${formatBytes(this.limits.maxArchiveBytes)} is reached; the body (${formatBytes(res.body.length)}${res.truncated ? ' or more' : ''}) is not kept`;
+    } else if (this.pendingBodyBytes + res.body.length > MAX_HAR_BODY_BYTES) {
+      truncatedReason = `one capture's HAR holds at most ${formatBytes(MAX_HAR_BODY_BYTES)} of bodies; the body (${formatBytes(res.body.length)}) is not kept`;
     } else {
       this.archivedBytes += res.body.length;
+      this.pendingBodyBytes += res.body.length;
       if (textual) content.text = res.body.toString('utf8');
       else { content.text = res.body.toString('base64'); content.encoding = 'base64'; }
     }
@@ -215,6 +225,7 @@ export class CrawlerSession {
   takeHar(): Buffer {
     const entries = this.har;
     this.har = [];
+    this.pendingBodyBytes = 0;
     // browser and _platform: provenance for evidence bundles (which browser and host captured this).
     const browser = { name: 'Chromium', version: this.context.browser()?.version() ?? 'unknown' };
     const platform = { os: `${os.platform()} ${os.release()}`, arch: os.arch(), node: process.version };
