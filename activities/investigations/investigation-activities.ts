@@ -437,14 +437,22 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
       const session = sessions.get(input.scanId);
       sessions.delete(input.scanId);
       if (session) {
-        const state = (await findInvestigation(knex, input.scanId))?.state ?? '';
-        // Answers that came after the last capture (a late XHR) are archived too.
-        if (session.pendingExchanges > 0) {
-          const exchanges = session.pendingExchanges;
-          await storeLateExchanges({ knex, blobs }, { scanId: input.scanId, state, pageUrl: session.page.url(), har: session.takeHar(), exchanges });
+        const state = (await findInvestigation(knex, input.scanId).catch(() => null))?.state ?? '';
+        try {
+          // Answers still on their way after the last capture (a late XHR, a beacon) get until a
+          // second passes without one (at most 3 s), and are archived too.
+          for (let waited = 0, seen = -1; !session.isClosed && waited < 3000 && session.pendingExchanges !== seen; waited += 1000) {
+            seen = session.pendingExchanges;
+            await pause(session.page, 1000).catch(() => undefined);
+          }
+          if (session.pendingExchanges > 0) {
+            const exchanges = session.pendingExchanges;
+            await storeLateExchanges({ knex, blobs }, { scanId: input.scanId, state, pageUrl: session.page.url(), har: session.takeHar(), exchanges });
+          }
+          await flush(session, state).catch(() => undefined);
+        } finally {
+          await session.close();
         }
-        await flush(session, state).catch(() => undefined);
-        await session.close();
         await appendActions(knex, input.scanId, [{ key: 'close_browser', state, action: 'close_browser', target: 'browser context', outcome: 'closed' }]);
       }
     },

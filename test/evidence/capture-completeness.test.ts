@@ -99,6 +99,9 @@ describe('the evidence holds every reported wallet (XHR after clicks, rebuilt pa
       assert.equal(files.get(shot)!.subarray(1, 4).toString('latin1'), 'PNG');
       assert.ok(records.some((r) => r.type === 'resource' && r.url.endsWith(shot.slice('reveals/'.length)) && r.contentType === 'image/png'), `the screenshot is a WARC resource record too`);
     }
+    // Exchanges after the reveal's capture (the beacon after the last click) are archived too.
+    const seen = records.filter((r) => r.type === 'response' && r.url.startsWith(`${site.origin}/api/deposit-seen?coin=`)).map((r) => JSON.parse(r.payload.toString('utf8')).seen as string);
+    assert.ok(seen.includes('TRX'), `the beacon after the last click is in the WARC: ${seen}`);
     // The frame's document is archived with its address.
     assert.ok(records.some((r) => r.type === 'response' && r.url === `${site.origin}/frame-inner` && r.payload.toString('utf8').includes(w.frame)));
     const reveals = inv.agent_actions.filter((a) => a.action === 'capture_reveal');

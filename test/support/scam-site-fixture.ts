@@ -3,7 +3,8 @@
 // and redirect). Addresses that must come from a click or a delay are kept reversed in the page's
 // script, so only the agent's work (not a sweep over the script text) can find them. The coin-tab
 // exchange /xhr-deposit keeps its addresses on the server: each click asks
-// /api/deposit-address?coin=<code> (TRX answers 600 ms late) and rebuilds the panel from the answer;
+// /api/deposit-address?coin=<code> (TRX answers 600 ms late) and rebuilds the panel from the answer,
+// then 400 ms later tells /api/deposit-seen;
 // its load also fetches /api/big.txt (3 MB) and /api/huge.txt (6 MB), for the archive's limits.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -69,6 +70,8 @@ document.querySelectorAll('.coin').forEach((b) => b.addEventListener('click', as
   box.textContent = j.address;
   panel.append(label, box);
   document.getElementById('panel').replaceWith(panel);
+  // A beacon well after the reveal: an exchange no capture waits for.
+  setTimeout(() => fetch('/api/deposit-seen?coin=' + j.coin).catch(() => {}), 400);
 }));
 </script>`,
   );
@@ -161,6 +164,7 @@ window.addEventListener('hashchange', render); render();
   const networks: Record<string, string> = { BTC: 'Bitcoin', ETH: 'ERC20', USDT: 'TRC20', TRX: 'TRON' };
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
+    if (path === '/api/deposit-seen') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ seen: new URL(req.url ?? '/', 'http://x').searchParams.get('coin') }));
     if (path === '/api/deposit-address') {
       const coin = new URL(req.url ?? '/', 'http://x').searchParams.get('coin') ?? '';
       const address = (wallets.xhr as Record<string, string>)[coin];
