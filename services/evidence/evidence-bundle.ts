@@ -169,6 +169,8 @@ function provenance(inv: InvestigationRow, pages: readonly PageRow[], hars: read
     tls_by_origin: tlsByOrigin,
     server_addresses_by_origin: serverByOrigin,
     blocked_requests: blocked.map((b) => ({ url: b.url, resource_type: b.resource_type, reason: b.reason, category: b.category, at: b.at.toISOString() })),
+    // Bodies the archive holds only in part or not at all (WARC-Truncated: length), and why.
+    truncated_responses: hars.flatMap((h) => h.log.entries.filter((e) => e._truncated).map((e) => ({ url: e.request.url, at: e.startedDateTime, reason: e._truncatedReason ?? 'body not kept' }))),
   };
 }
 

@@ -134,5 +134,7 @@ describe('the evidence holds every reported wallet (XHR after clicks, rebuilt pa
       assert.match(a.outcome, /longer than the 4 MB archived per response; its first 4 MB are kept/);
     }
     assert.equal(records.filter((r) => r.type === 'response' && r.truncated).length, recorded.length, 'each truncated record has its action');
+    const provenance = JSON.parse(files.get('provenance/provenance.json')!.toString('utf8')) as { truncated_responses: Array<{ url: string; reason: string }> };
+    assert.deepEqual(provenance.truncated_responses.map((t) => `${t.url} ${t.reason}`).sort(), recorded.map((a) => `${a.target} ${a.outcome}`).sort(), 'the bundle itself says which bodies were cut and why');
   });
 });
