@@ -93,6 +93,12 @@ export const configSchema = z.strictObject({
     .strictObject({
       llm_model: z.string().min(1).default('claude-sonnet-4-5').describe('the model of the wallet engine\'s language-model stage'),
       allowlist_path: z.string().min(1).default('config/wallet_allowlist.json').describe('the wallet token-network allowlist (read by workers at start-up)'),
+      max_response_body_mb: int(1, 1024)
+        .default(25)
+        .describe('the largest response body the crawler archives whole (WARC and HAR); a longer one is kept up to this size, marked `WARC-Truncated: length` and recorded as an `archive_truncated` agent action with its URL'),
+      max_archive_mb: int(1, 100_000)
+        .default(500)
+        .describe('all response bodies one investigation archives together; past it bodies are recorded empty, marked truncated and recorded as `archive_truncated` actions (one site cannot fill the disk)'),
       extract_on_transitions: bool.default(true).describe('extract wallets on every page transition of an investigation; false leaves only the final sweep (the benchmark\'s baseline)'),
       allow_private_targets: z
         .string()

@@ -25,6 +25,7 @@ import {
   type AgentAction,
   type InvestigationStatus,
   type RedirectHop,
+  REVEAL_MARK,
 } from '../../db/repositories/investigations/investigation-repository';
 import { nextPages, pageKey } from '../../domain/investigations/page-links';
 import { extractPagePii } from '../../domain/investigations/page-pii';
@@ -33,9 +34,10 @@ import type { WalletLlmVerifier } from '../../services/wallets/llm-verification'
 import { CrawlerSession, type EgressCheck } from '../../infra/crawler/crawler-session';
 import { BrowserStepTimeout, STEP_DEADLINES, stepFailureReason, withPageBudget } from '../../infra/crawler/browser-step';
 import { changeRoute, clickAndWaitForChange, clickElement, fillElement, markCoinTabs, navigate, pause, settle, waitForText, waitForUrlChange } from '../../infra/crawler/page-actions';
-import { captureDomSnapshot, captureLinks, captureScreenshot, captureTitle, captureVisibleText, pageFrames, type SkippedFrame } from '../../infra/crawler/page-capture';
+import { captureAfterReveal, captureDomSnapshot, captureLinks, captureScreenshot, captureTitle, captureVisibleText, pageFrames, type SkippedFrame } from '../../infra/crawler/page-capture';
 import { qrCandidateShots } from '../../infra/crawler/page-images';
 import { recordImageWallets, recordPageEntities, recordSnapshotWallets } from '../../services/investigations/record-findings';
+import { recordTruncatedResponses, storeLateExchanges, storeReveal } from '../../services/investigations/reveal-records';
 import type { PlaybookStepInput } from '../../domain/investigations/investigation-request';
 
 export interface InvestigationActivityDeps {
@@ -115,14 +117,17 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
   async function sessionFor(scanId: string, timeoutS: number): Promise<CrawlerSession> {
     const existing = sessions.get(scanId);
     if (existing && !existing.isClosed) return existing;
-    const session = await CrawlerSession.open(await deps.browser(), scanId, deps.egress, timeoutS * 1000);
+    const mb = 1024 * 1024;
+    const limits = { maxResponseBytes: deps.config.ssi.max_response_body_mb * mb, maxArchiveBytes: deps.config.ssi.max_archive_mb * mb };
+    const session = await CrawlerSession.open(await deps.browser(), scanId, deps.egress, timeoutS * 1000, limits);
     sessions.set(scanId, session);
     return session;
   }
 
-  /** Writes what the session gathered since the last flush: blocked requests and JSON responses. */
-  async function flush(session: CrawlerSession): Promise<void> {
+  /** Writes what the session gathered since the last flush: blocked requests, truncated bodies, JSON responses. */
+  async function flush(session: CrawlerSession, state = ''): Promise<void> {
     await insertBlockedRequests(knex, session.scanId, session.takeBlocked());
+    await recordTruncatedResponses(knex, session.scanId, state, session.takeTruncated());
     const json = session.takeJson();
     const stored = [];
     for (const j of json) {
@@ -145,13 +150,25 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
     return html;
   }
 
+  /**
+   * The capture after a reveal: screenshot and DOM as their own records, with the exchanges since
+   * the last capture (the click's XHR answers) when `withExchanges`.
+   */
+  async function captureReveal(session: CrawlerSession, state: string, step: string, actionKey: string, withExchanges: boolean): Promise<void> {
+    const pageUrl = session.page.url();
+    const capture = await captureAfterReveal(session.page);
+    await recordSkippedFrames(session.scanId, state, pageUrl, capture.skipped);
+    const har = withExchanges && session.pendingExchanges > 0 ? session.takeHar() : null;
+    await storeReveal({ knex, blobs }, { scanId: session.scanId, state, pageUrl, step, actionKey, capture, har });
+  }
+
   /** A stuck page fails with its reason in the action log; the scan gets a fresh tab for its next page. */
   async function failPage(session: CrawlerSession, state: string, pageUrl: string, err: unknown): Promise<string> {
     const reason = stepFailureReason(err);
     await appendActions(knex, session.scanId, [{ key: `capture|${pageUrl}`, state, action: 'capture', target: pageUrl, outcome: `failed: ${reason}` }]);
     deps.log.warn({ scanId: session.scanId, pageUrl, reason }, 'investigation page failed');
     await session.replacePage();
-    await flush(session);
+    await flush(session, state);
     return reason;
   }
 
@@ -219,7 +236,10 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
       }
       const target = 'selector' in step ? step.selector : 'text' in step ? step.text : '';
       await appendActions(knex, session.scanId, [{ key, state, action: `playbook_${step.type}`, target, outcome }]);
-      if (outcome === 'ok') await extractHere(session, state, key, `after playbook step ${step.type}`);
+      if (outcome !== 'ok') continue;
+      await extractHere(session, state, key, `after playbook step ${step.type}`);
+      // The page's own capture takes the exchanges (its HAR); the reveal keeps what the step showed.
+      await withPageBudget(STEP_DEADLINES.capturePage, () => captureReveal(session, state, `${step.type} ${target}`, key, false));
     }
   }
 
@@ -297,7 +317,7 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
           await appendActions(knex, input.scanId, [{ key: 'navigate|first|stuck', state: 'NAVIGATE', action: 'navigate', target: session.page.url(), outcome: `stuck: ${stepFailureReason(err)}` }]);
           await session.replacePage();
         }
-        await flush(session);
+        await flush(session, 'NAVIGATE');
         const docs = session.documents.slice(docsBefore);
         const chain: RedirectHop[] = docs.map((d, i) => {
           const isLast = i === docs.length - 1;
@@ -339,7 +359,7 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
               return loaded;
             });
             if (nav.error || s.page.url().startsWith('chrome-error:')) {
-              await flush(s);
+              await flush(s, input.state);
               return { pageUrl: input.url, links: [], coinTabs: 0, wallets: 0, captured: false, failure: nav.error ?? 'the page did not load' };
             }
             status = nav.status;
@@ -350,7 +370,7 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
             ...(await captureCurrentPage(s, input.url, input.state, status)),
             coinTabs: (await markCoinTabs(s.page, [])).length,
           }));
-          await flush(s);
+          await flush(s, input.state);
           return { pageUrl: input.url, links, coinTabs, wallets: 0, captured: true };
         } catch (err) {
           if (!isPageFailure(err)) throw err;
@@ -396,6 +416,8 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
                 const blob = await blobs.put(html);
                 await insertResponses(knex, input.scanId, [{ url: `${input.url}#fip-coin-tab=${encodeURIComponent(label)}`, contentType: 'text/html', blobKey: blob.key, sha256: blob.sha256 }]);
               }
+              // Screenshot, DOM and the click's exchanges (the XHR answer with the address), even when it failed.
+              await withPageBudget(STEP_DEADLINES.capturePage, () => captureReveal(session!, 'DISCOVER_COIN_TABS', `coin tab ${label}`, key, true));
               clicked = i + 1;
               ctx?.heartbeat({ clicked });
             }
@@ -404,7 +426,7 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
             await failPage(session, 'DISCOVER_COIN_TABS', `${input.url}|coin-tabs`, err);
             return { tabs: labels.length, wallets };
           }
-          await flush(session);
+          await flush(session, 'DISCOVER_COIN_TABS');
           return { tabs: labels.length, wallets };
         },
         () => ({ clicked }),
@@ -415,9 +437,23 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
       const session = sessions.get(input.scanId);
       sessions.delete(input.scanId);
       if (session) {
-        await flush(session).catch(() => undefined);
-        await session.close();
-        await appendActions(knex, input.scanId, [{ key: 'close_browser', state: (await findInvestigation(knex, input.scanId))?.state ?? '', action: 'close_browser', target: 'browser context', outcome: 'closed' }]);
+        const state = (await findInvestigation(knex, input.scanId).catch(() => null))?.state ?? '';
+        try {
+          // Answers still on their way after the last capture (a late XHR, a beacon) get until a
+          // second passes without one (at most 3 s), and are archived too.
+          for (let waited = 0, seen = -1; !session.isClosed && waited < 3000 && session.pendingExchanges !== seen; waited += 1000) {
+            seen = session.pendingExchanges;
+            await pause(session.page, 1000).catch(() => undefined);
+          }
+          if (session.pendingExchanges > 0) {
+            const exchanges = session.pendingExchanges;
+            await storeLateExchanges({ knex, blobs }, { scanId: input.scanId, state, pageUrl: session.page.url(), har: session.takeHar(), exchanges });
+          }
+          await flush(session, state).catch(() => undefined);
+        } finally {
+          await session.close();
+        }
+        await appendActions(knex, input.scanId, [{ key: 'close_browser', state, action: 'close_browser', target: 'browser context', outcome: 'closed' }]);
       }
     },
 
@@ -427,7 +463,8 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
       if (!inv) throw ApplicationFailure.nonRetryable(`no investigation ${input.scanId}`, 'InvestigationNotFound');
       const snapshots: Array<{ url: string; key: string; json: boolean }> = [
         ...(await listPages(knex, input.scanId)).map((p) => ({ url: p.url, key: p.dom_key, json: false })),
-        ...(await listResponses(knex, input.scanId)).map((r) => ({ url: r.url, key: r.blob_key, json: /json/i.test(r.content_type) })),
+        // After-reveal records are evidence copies of what the reveal's own extraction read.
+        ...(await listResponses(knex, input.scanId)).filter((r) => !r.url.includes(REVEAL_MARK)).map((r) => ({ url: r.url, key: r.blob_key, json: /json/i.test(r.content_type) })),
       ];
       const seen = new Set<string>();
       let total = 0;

@@ -4,7 +4,9 @@
 // address, fulfilled back into the page; redirects come back to the browser, whose next request is
 // checked again. WebSockets go through the same check; service workers are blocked. The session
 // records what the capture needs: the document's status, headers, server IP and TLS details, a HAR
-// of the exchanges, JSON responses, and the requests it blocked.
+// of every exchange of the whole session (documents, XHR/fetch after clicks, scripts, frames,
+// images) with its body up to the archive limits (a longer body kept in part, marked truncated and
+// listed with the reason), JSON responses, and the requests it blocked.
 import os from 'node:os';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserStep, STEP_DEADLINES } from './browser-step';
@@ -37,9 +39,32 @@ interface HarEntry {
   cache: Record<string, never>;
   timings: { send: number; wait: number; receive: number };
   _resourceType: string;
+  /** The body is kept only in part (`length`): `_truncatedReason` says why. */
+  _truncated?: 'length';
+  _truncatedReason?: string;
 }
 
-const MAX_BODY = 25 * 1024 * 1024;
+/** How much of the responses a session archives (SVC_SSI__MAX_RESPONSE_BODY_MB, SVC_SSI__MAX_ARCHIVE_MB). */
+export interface ArchiveLimits {
+  /** One response body: a longer one is kept up to here and marked truncated. */
+  maxResponseBytes: number;
+  /** All bodies of the session together: past it, bodies are recorded empty and marked truncated. */
+  maxArchiveBytes: number;
+}
+
+/**
+ * The bodies one HAR (one capture's exchanges) holds at most: a HAR is one JSON text, and V8's
+ * strings end near 512 MB (base64 adds a third).
+ */
+const MAX_HAR_BODY_BYTES = 256 * 1024 * 1024;
+
+export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = { maxResponseBytes: 25 * 1024 * 1024, maxArchiveBytes: 500 * 1024 * 1024 };
+
+/** A response whose body the archive does not hold whole, and why. */
+export interface TruncatedResponse {
+  url: string;
+  reason: string;
+}
 
 /** Marks the stand-in page of an HTTP redirect (the DOM snapshot of a hop is never this page). */
 export const REDIRECT_MARKER = 'fip:http-redirect';
@@ -48,11 +73,14 @@ function isRedirect(res: { status: number; headers: Record<string, string> }): b
   return res.status >= 300 && res.status < 400 && !!res.headers.location;
 }
 
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${Math.round((n / (1024 * 1024)) * 10) / 10} MB` : `${n} bytes`;
+}
+
 function redirectPage(target: string): string {
   const escaped = target.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   return `<!doctype html><!-- ${REDIRECT_MARKER} --><meta http-equiv="refresh" content="0;url=${escaped}">`;
 }
-const MAX_HAR_TEXT = 1024 * 1024;
 
 export class CrawlerSession {
   readonly blocked: BlockedRequestInput[] = [];
@@ -60,6 +88,9 @@ export class CrawlerSession {
   /** Main-frame documents in the order they were answered (redirect hops included). */
   readonly documents: DocumentResponse[] = [];
   private har: HarEntry[] = [];
+  private truncated: TruncatedResponse[] = [];
+  private archivedBytes = 0;
+  private pendingBodyBytes = 0;
   private closed = false;
 
   private constructor(
@@ -67,6 +98,7 @@ export class CrawlerSession {
     readonly context: BrowserContext,
     private current: Page,
     private readonly timeoutMs: number,
+    private readonly limits: ArchiveLimits,
   ) {}
 
   /** The scan's tab (a new one after replacePage). */
@@ -74,7 +106,7 @@ export class CrawlerSession {
     return this.current;
   }
 
-  static async open(browser: Browser, scanId: string, egress: EgressCheck, timeoutMs: number): Promise<CrawlerSession> {
+  static async open(browser: Browser, scanId: string, egress: EgressCheck, timeoutMs: number, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): Promise<CrawlerSession> {
     const context = await browserStep('new context', STEP_DEADLINES.close, () => browser.newContext({
       serviceWorkers: 'block',
       // Every request is answered by the route below; Chromium's own network (preconnects, DNS
@@ -86,7 +118,7 @@ export class CrawlerSession {
       acceptDownloads: false,
     }));
     try {
-      return await CrawlerSession.setUp(context, scanId, egress, timeoutMs);
+      return await CrawlerSession.setUp(context, scanId, egress, timeoutMs, limits);
     } catch (err) {
       // A context whose set-up did not finish is not left behind in the browser.
       await browserStep('close context', STEP_DEADLINES.close, () => context.close()).catch(() => undefined);
@@ -94,9 +126,9 @@ export class CrawlerSession {
     }
   }
 
-  private static async setUp(context: BrowserContext, scanId: string, egress: EgressCheck, timeoutMs: number): Promise<CrawlerSession> {
+  private static async setUp(context: BrowserContext, scanId: string, egress: EgressCheck, timeoutMs: number, limits: ArchiveLimits): Promise<CrawlerSession> {
     const page = await browserStep('new page', STEP_DEADLINES.close, () => context.newPage());
-    const session = new CrawlerSession(scanId, context, page, timeoutMs);
+    const session = new CrawlerSession(scanId, context, page, timeoutMs, limits);
     page.setDefaultTimeout(timeoutMs);
     page.setDefaultNavigationTimeout(timeoutMs);
     await browserStep('route requests', STEP_DEADLINES.close, () => context.route('**/*', async (route) => {
@@ -113,7 +145,7 @@ export class CrawlerSession {
         const headers = await request.allHeaders();
         delete headers.host;
         const exchange = (target: string, address: string) =>
-          pinnedRequest({ url: target, method: request.method(), headers, body: request.postDataBuffer(), address, timeoutMs, maxBodyBytes: MAX_BODY });
+          pinnedRequest({ url: target, method: request.method(), headers, body: request.postDataBuffer(), address, timeoutMs, maxBodyBytes: limits.maxResponseBytes });
         let current = url;
         let res = await exchange(current, verdict.addresses[0]!);
         session.record(request.resourceType(), request.method(), current, headers, res, started);
@@ -155,14 +187,22 @@ export class CrawlerSession {
     return session;
   }
 
-  private record(resourceType: string, method: string, url: string, reqHeaders: Record<string, string>, res: { status: number; headers: Record<string, string>; body: Buffer; serverIp: string; localIp?: string | null }, started: number): void {
+  private record(resourceType: string, method: string, url: string, reqHeaders: Record<string, string>, res: { status: number; headers: Record<string, string>; body: Buffer; serverIp: string; localIp?: string | null; truncated?: boolean }, started: number): void {
     const mimeType = res.headers['content-type'] ?? '';
     const textual = /^(text\/|application\/(json|javascript|xml|x-www-form-urlencoded)|image\/svg)/i.test(mimeType) || /\+json|\+xml/i.test(mimeType);
     const content: HarEntry['response']['content'] = { size: res.body.length, mimeType };
-    if (res.body.length <= MAX_HAR_TEXT) {
+    let truncatedReason: string | null = res.truncated ? `the body is longer than the ${formatBytes(this.limits.maxResponseBytes)} archived per response; its first ${formatBytes(res.body.length)} are kept` : null;
+    if (this.archivedBytes + res.body.length > this.limits.maxArchiveBytes) {
+      truncatedReason = `the investigation's archive cap of ${formatBytes(this.limits.maxArchiveBytes)} is reached; the body (${formatBytes(res.body.length)}${res.truncated ? ' or more' : ''}) is not kept`;
+    } else if (this.pendingBodyBytes + res.body.length > MAX_HAR_BODY_BYTES) {
+      truncatedReason = `one capture's HAR holds at most ${formatBytes(MAX_HAR_BODY_BYTES)} of bodies; the body (${formatBytes(res.body.length)}) is not kept`;
+    } else {
+      this.archivedBytes += res.body.length;
+      this.pendingBodyBytes += res.body.length;
       if (textual) content.text = res.body.toString('utf8');
       else { content.text = res.body.toString('base64'); content.encoding = 'base64'; }
     }
+    if (truncatedReason) this.truncated.push({ url, reason: truncatedReason });
     this.har.push({
       startedDateTime: new Date(started).toISOString(),
       time: Date.now() - started,
@@ -176,18 +216,30 @@ export class CrawlerSession {
       cache: {},
       timings: { send: 0, wait: Date.now() - started, receive: 0 },
       _resourceType: resourceType,
+      ...(truncatedReason ? { _truncated: 'length' as const, _truncatedReason: truncatedReason } : {}),
     });
-    if (/json/i.test(mimeType) && res.body.length <= MAX_BODY) this.jsonResponses.push({ url, contentType: mimeType, body: res.body });
+    if (/json/i.test(mimeType) && !truncatedReason) this.jsonResponses.push({ url, contentType: mimeType, body: res.body });
   }
 
   /** The HAR (1.2) of the exchanges since the last call, then starts a new one. */
   takeHar(): Buffer {
     const entries = this.har;
     this.har = [];
+    this.pendingBodyBytes = 0;
     // browser and _platform: provenance for evidence bundles (which browser and host captured this).
     const browser = { name: 'Chromium', version: this.context.browser()?.version() ?? 'unknown' };
     const platform = { os: `${os.platform()} ${os.release()}`, arch: os.arch(), node: process.version };
     return Buffer.from(JSON.stringify({ log: { version: '1.2', creator: { name: 'fip-crawler', version: '1' }, browser, _platform: platform, pages: [], entries } }, null, 1));
+  }
+
+  /** Exchanges recorded since the last takeHar (a click's XHR answers, say). */
+  get pendingExchanges(): number {
+    return this.har.length;
+  }
+
+  /** Responses the archive holds only in part (or not at all) since the last call. */
+  takeTruncated(): TruncatedResponse[] {
+    return this.truncated.splice(0);
   }
 
   takeBlocked(): BlockedRequestInput[] {

@@ -139,3 +139,22 @@ export async function captureVisibleText(page: Page, found: PageFrames): Promise
   const read = (frame: Frame) => frame.evaluate(() => document.body?.innerText ?? '').catch(() => '');
   return (await eachFrame(found, 'visible text', STEP_DEADLINES.evaluate, read)).map((r) => r.value).join('\n');
 }
+
+/** What the page shows after a reveal: its screenshot, and the DOM after scripts of its readable frames. */
+export interface RevealCapture {
+  screenshot: Buffer;
+  html: string;
+  skipped: SkippedFrame[];
+}
+
+/**
+ * The capture point after every reveal (a coin-tab click, a playbook step, a funnel step): the
+ * screenshot and the DOM snapshot of the page as the step left it, through the same named,
+ * deadline-bound steps as a page's capture (a stuck page throws BrowserStepTimeout).
+ */
+export async function captureAfterReveal(page: Page): Promise<RevealCapture> {
+  const found = await pageFrames(page);
+  const html = await captureDomSnapshot(page, found);
+  const screenshot = await captureScreenshot(page);
+  return { screenshot, html, skipped: found.skipped };
+}

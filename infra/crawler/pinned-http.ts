@@ -17,6 +17,7 @@ export interface PinnedRequest {
   /** The checked address the connection must use. */
   address: string;
   timeoutMs: number;
+  /** A longer body is cut here: the answer carries its first maxBodyBytes and `truncated`. */
   maxBodyBytes: number;
 }
 
@@ -41,6 +42,8 @@ export interface PinnedResponse {
   /** The crawler's own address on this connection (its egress address, for evidence provenance). */
   localIp: string | null;
   tls: TlsDetails | null;
+  /** The body was longer than maxBodyBytes: `body` is its beginning, the rest was not read. */
+  truncated: boolean;
 }
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'content-length', 'content-encoding']);
@@ -69,6 +72,7 @@ export function pinnedRequest(req: PinnedRequest): Promise<PinnedResponse> {
   for (const [k, v] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(k.toLowerCase())) headers[k] = v;
   headers['accept-encoding'] = 'identity';
   return new Promise((resolve, reject) => {
+    let answered = false;
     const options: https.RequestOptions = {
       method: req.method,
       headers,
@@ -82,15 +86,12 @@ export function pinnedRequest(req: PinnedRequest): Promise<PinnedResponse> {
     const request = client.request(url, options, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
-      res.on('data', (c: Buffer) => {
-        size += c.length;
-        if (size > req.maxBodyBytes) {
-          request.destroy(new Error(`response over ${req.maxBodyBytes} bytes`));
-          return;
-        }
-        chunks.push(c);
-      });
-      res.on('end', () => {
+      let truncated = false;
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        answered = true;
         const out: Record<string, string> = {};
         for (const [k, v] of Object.entries(res.headers)) {
           if (v === undefined || HOP_BY_HOP.has(k)) continue;
@@ -104,12 +105,28 @@ export function pinnedRequest(req: PinnedRequest): Promise<PinnedResponse> {
           serverIp: socket?.remoteAddress ?? req.address,
           localIp: socket?.localAddress ?? null,
           tls: secure && socket ? tlsOf(socket as TLSSocket) : null,
+          truncated,
         });
+      };
+      res.on('data', (c: Buffer) => {
+        if (done) return;
+        if (size + c.length > req.maxBodyBytes) {
+          // Kept up to the limit, marked; the rest is not read (the connection is dropped).
+          chunks.push(c.subarray(0, req.maxBodyBytes - size));
+          size = req.maxBodyBytes;
+          truncated = true;
+          finish();
+          request.destroy();
+          return;
+        }
+        size += c.length;
+        chunks.push(c);
       });
-      res.on('error', reject);
+      res.on('end', finish);
+      res.on('error', (err) => { if (!done) reject(err); });
     });
     request.setTimeout(req.timeoutMs, () => request.destroy(new Error(`no answer within ${req.timeoutMs} ms`)));
-    request.on('error', reject);
+    request.on('error', (err) => { if (!answered) reject(err); });
     request.end(req.body ?? undefined);
   });
 }

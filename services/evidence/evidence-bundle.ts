@@ -3,6 +3,7 @@
 //   archive/data.warc.gz   the HTTP exchanges as WARC records (rebuilt from the captured HARs, warcio)
 //   indexes/index.cdxj     its CDXJ index           pages/pages.jsonl   the captured pages
 //   screenshots/, dom/, har/   each page's captured artifacts, byte for byte as stored at capture
+//   reveals/               the after-reveal records (reveal-<n>-<step>.png/.html/.har, late-*.har), byte for byte
 //   provenance/provenance.json capture times (UTC), egress address, user agent, browser, platform,
 //                          TLS and server address per origin, blocked requests
 //   custody/custody.jsonl  the chain of custody up to and including this handling
@@ -19,7 +20,7 @@ import type { AppConfig } from '../../config/config';
 import packageJson from '../../package.json';
 import { recordAuditEvent } from '../../db/repositories/audit/audit-event-repository';
 import { appendCustodyEntry, listCustodyEntries } from '../../db/repositories/evidence/evidence-custody-repository';
-import { findInvestigation, listBlockedRequests, listPages, type InvestigationRow, type PageRow } from '../../db/repositories/investigations/investigation-repository';
+import { findInvestigation, listBlockedRequests, listPages, listRevealRecords, type InvestigationRow, type PageRow, type RevealRecordRow } from '../../db/repositories/investigations/investigation-repository';
 import { WACZ_VERSION, prefixedSha256 } from '../../domain/evidence/package-manifest';
 import { readBlob, type BlobStore } from '../../infra/blob-store';
 import { evidenceKeyringFor } from '../../infra/evidence-keyring';
@@ -78,11 +79,16 @@ export function pageArtifacts(p: PageRow): Array<{ path: string; key: string; sh
   ];
 }
 
+/** Package path of an after-reveal record. */
+export function revealPath(r: Pick<RevealRecordRow, 'name'>): string {
+  return `reveals/${r.name}`;
+}
 
 /** Writes the capture's own custody entry once (at the capture time, by the crawler). */
 export async function ensureCaptureCustody(knex: Knex, inv: InvestigationRow, pages: readonly PageRow[]): Promise<void> {
   const hashes: Record<string, string> = {};
   for (const p of pages) for (const a of pageArtifacts(p)) hashes[a.path] = prefixedSha256(a.sha256);
+  for (const r of await listRevealRecords(knex, inv.scan_id)) hashes[revealPath(r)] = prefixedSha256(r.sha256);
   await appendCustodyEntry(knex, {
     subjectKind: 'investigation', subjectId: inv.scan_id, entryKey: 'capture', at: captureTime(inv, pages),
     actor: `crawler (workflow ssi-${inv.scan_id}, requested by ${inv.requested_by})`, action: 'capture', artifact: 'captured pages',
@@ -163,6 +169,8 @@ function provenance(inv: InvestigationRow, pages: readonly PageRow[], hars: read
     tls_by_origin: tlsByOrigin,
     server_addresses_by_origin: serverByOrigin,
     blocked_requests: blocked.map((b) => ({ url: b.url, resource_type: b.resource_type, reason: b.reason, category: b.category, at: b.at.toISOString() })),
+    // Bodies the archive holds only in part or not at all (WARC-Truncated: length), and why.
+    truncated_responses: hars.flatMap((h) => h.log.entries.filter((e) => e._truncated).map((e) => ({ url: e.request.url, at: e.startedDateTime, reason: e._truncatedReason ?? 'body not kept' }))),
   };
 }
 
@@ -188,6 +196,7 @@ export async function evidenceBundleStream(deps: EvidenceDeps, scanId: string, h
   const capturedAt = captureTime(inv, pages);
   await ensureCaptureCustody(deps.knex, inv, pages);
   const blocked = await listBlockedRequests(deps.knex, scanId);
+  const reveals = await listRevealRecords(deps.knex, scanId);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fip-evidence-'));
   const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
@@ -205,6 +214,17 @@ export async function evidenceBundleStream(deps: EvidenceDeps, scanId: string, h
         }
         hars.push({ log: { browser: har.log.browser, _platform: har.log._platform, entries: har.log.entries } });
         yield { seq: p.seq, har };
+      }
+      // The exchanges of each reveal (a click's XHR answers) and those after the last capture.
+      for (const r of reveals.filter((x) => x.content_type === 'application/har+json')) {
+        const har = parseHar(await readBlob(deps.blobs, r.blob_key));
+        if (!har) continue;
+        hars.push({ log: { browser: har.log.browser, _platform: har.log._platform, entries: har.log.entries } });
+        yield { seq: r.name, har };
+      }
+    })(), (async function* () {
+      for (const r of reveals.filter((x) => x.content_type !== 'application/har+json')) {
+        yield { url: `urn:fip:${scanId}:${r.name}`, contentType: r.content_type, capturedAt: r.captured_at, body: await readBlob(deps.blobs, r.blob_key) };
       }
     })());
     const cdxj = await cdxjIndex(warcFile, 'data.warc.gz');
@@ -226,6 +246,10 @@ export async function evidenceBundleStream(deps: EvidenceDeps, scanId: string, h
         expected.set(a.path, a.sha256);
         entries.push({ path: a.path, open: () => deps.blobs.get(a.key), store: a.kind === 'screenshot' });
       }
+    }
+    for (const r of reveals) {
+      expected.set(revealPath(r), r.sha256);
+      entries.push({ path: revealPath(r), open: () => deps.blobs.get(r.blob_key), store: r.content_type === 'image/png' });
     }
     entries.push({ path: 'provenance/provenance.json', open: () => Buffer.from(`${JSON.stringify(prov, null, 2)}\n`, 'utf8') });
 

@@ -1,8 +1,10 @@
-// The WARC of a scan, rebuilt from the HAR each captured page stored (the HTTP exchanges the crawler
-// made, bodies included up to 1 MB each: crawler-session.ts), written with webrecorder's warcio:
-// one gzip member per record, WARC-Payload-Digest and WARC-Block-Digest in sha256. Record ids and
-// dates come from the capture, so the same capture always gives the same bytes. A body the HAR did
-// not keep (over 1 MB) is recorded empty with `WARC-Truncated: length`.
+// The WARC of a scan, rebuilt from the HARs the crawler stored (each captured page's, each reveal's,
+// and the session's late exchanges: every HTTP exchange the page made, bodies included up to
+// SVC_SSI__MAX_RESPONSE_BODY_MB each: crawler-session.ts), written with webrecorder's warcio: one
+// gzip member per record, WARC-Payload-Digest and WARC-Block-Digest in sha256; then the after-reveal
+// screenshots and DOM snapshots as resource records. Record ids and dates come from the capture, so
+// the same capture always gives the same bytes. A body the HAR holds only in part (over the limit)
+// or not at all (past the investigation's archive cap) is marked `WARC-Truncated: length`.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { STATUS_CODES } from 'node:http';
@@ -20,6 +22,8 @@ export interface HarEntry {
   serverIPAddress?: string;
   _clientIPAddress?: string;
   _resourceType?: string;
+  _truncated?: string;
+  _truncatedReason?: string;
 }
 
 export interface HarLog {
@@ -40,8 +44,8 @@ function warcDate(iso: string): string {
 
 function payloadOf(entry: HarEntry): { body: Buffer; truncated: boolean } {
   const c = entry.response.content;
-  if (c.text === undefined) return { body: Buffer.alloc(0), truncated: c.size > 0 };
-  return { body: c.encoding === 'base64' ? Buffer.from(c.text, 'base64') : Buffer.from(c.text, 'utf8'), truncated: false };
+  if (c.text === undefined) return { body: Buffer.alloc(0), truncated: c.size > 0 || !!entry._truncated };
+  return { body: c.encoding === 'base64' ? Buffer.from(c.text, 'base64') : Buffer.from(c.text, 'utf8'), truncated: !!entry._truncated };
 }
 
 export interface WarcWriteResult {
@@ -50,14 +54,25 @@ export interface WarcWriteResult {
   records: number;
 }
 
+/** A capture of its own (an after-reveal screenshot or DOM snapshot): one resource record. */
+export interface WarcResource {
+  /** Its WARC-Target-URI, `urn:fip:<scan id>:<record name>`. */
+  url: string;
+  contentType: string;
+  capturedAt: Date;
+  body: Buffer;
+}
+
 /**
- * Writes the WARC of `pages` (each page's HAR, in capture order) to `file`: a warcinfo record,
- * then per exchange a response and its request (WARC-Concurrent-To).
+ * Writes the WARC of `pages` (each page's or reveal's HAR, in capture order; `seq` names its records'
+ * ids) to `file`: a warcinfo record, then per exchange a response and its request
+ * (WARC-Concurrent-To), then a resource record per `resources`.
  */
 export async function writeScanWarc(
   file: string,
   scan: { scanId: string; capturedAt: Date; software: string; targetUrl: string },
-  pages: AsyncIterable<{ seq: number; har: HarLog }>,
+  pages: AsyncIterable<{ seq: number | string; har: HarLog }>,
+  resources: AsyncIterable<WarcResource> = (async function* () {})(),
 ): Promise<WarcWriteResult> {
   const out = fs.createWriteStream(file);
   const hash = createHash('sha256');
@@ -107,6 +122,17 @@ export async function writeScanWarc(
           ),
         );
       }
+    }
+    for await (const r of resources) {
+      await write(
+        WARCRecord.create(
+          {
+            url: r.url, date: warcDate(r.capturedAt.toISOString()), type: 'resource', warcVersion: 'WARC/1.1',
+            warcHeaders: { 'WARC-Record-ID': `<urn:uuid:${deterministicUuid(`${scan.scanId}|resource|${r.url}`)}>`, 'Content-Type': r.contentType },
+          },
+          [r.body],
+        ),
+      );
     }
   } finally {
     await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));

@@ -63,6 +63,13 @@ describe('scam-site investigations (end to end)', function () {
     const stepActions = inv.agent_actions.filter((a: { action: string }) => a.action.startsWith('playbook_')).map((a: { action: string; target: string; outcome: string }) => [a.action, a.target, a.outcome]);
     assert.deepEqual(stepActions, [['playbook_click', '#reveal', 'ok'], ['playbook_wait_for_text', 'VIP deposits', 'ok']]);
     assert.equal((inv.wallets.find((x: { address: string }) => x.address === site.wallets.vip) as { found_in_state: string } | undefined)?.found_in_state, 'CAPTURE', 'the playbook click revealed the VIP wallet');
+    // After every reveal (each playbook step, each coin-tab click) a screenshot and DOM snapshot of their own.
+    const reveals = inv.agent_actions.filter((a: { action: string }) => a.action === 'capture_reveal').map((a: { target: string; outcome: string }) => [a.target, a.outcome]);
+    assert.ok(reveals.some(([t, o]: string[]) => /^reveal-\d{4}-click-reveal$/.test(t!) && /^png [0-9a-f]{12}, html [0-9a-f]{12}$/.test(o!)), `the playbook click's reveal: ${JSON.stringify(reveals)}`);
+    assert.ok(reveals.some(([t]: string[]) => /^reveal-\d{4}-wait-for-text-vip-deposits$/.test(t!)));
+    assert.ok(reveals.some(([t, o]: string[]) => /^reveal-\d{4}-coin-tab-btc$/.test(t!) && /png .*, html .*, har /.test(o!)), 'a coin-tab click keeps its exchanges too');
+    const revealRows = await testKnex()('investigation_responses').where({ scan_id: start.body.scan_id }).andWhereLike('url', '%#fip-reveal=%click-reveal.html').select('blob_key');
+    assert.equal(revealRows.length, 1);
     for (const addr of [w.home, w.tabBtc, w.tabEth, w.tabUsdt, w.tabTrx, w.spa, w.frame, w.delayed]) assert.ok(byAddress.has(addr), `wallet ${addr} found; got ${[...byAddress.keys()]}`);
     for (const addr of [w.tabBtc, w.tabEth, w.tabUsdt, w.tabTrx]) assert.equal((byAddress.get(addr) as { found_in_state: string }).found_in_state, 'DISCOVER_COIN_TABS');
     assert.equal((byAddress.get(w.home) as { found_in_state: string }).found_in_state, 'NAVIGATE');

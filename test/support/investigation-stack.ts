@@ -16,10 +16,11 @@ export interface InvestigationStack {
   analystEmail: string;
 }
 
-export async function startInvestigationStack(prefix: string, fixture: Parameters<typeof startScamSiteFixture>[0] = {}): Promise<InvestigationStack> {
+/** `extraEnv`: settings of the worker and the API beyond the task queue and the egress exception. */
+export async function startInvestigationStack(prefix: string, fixture: Parameters<typeof startScamSiteFixture>[0] = {}, extraEnv: Record<string, string> = {}): Promise<InvestigationStack> {
   const site = await startScamSiteFixture(fixture);
   const queue = `${prefix}-${randomUUID().slice(0, 8)}`;
-  const env = { SVC_TEMPORAL__TASK_QUEUE: queue, SVC_AUTH__TRUST_PROXY_HEADER: 'true', SVC_SSI__ALLOW_PRIVATE_TARGETS: `127.0.0.1:${site.port}`, SVC_WORKER__INSTANCE: `t-${queue}` };
+  const env = { SVC_TEMPORAL__TASK_QUEUE: queue, SVC_AUTH__TRUST_PROXY_HEADER: 'true', SVC_SSI__ALLOW_PRIVATE_TARGETS: `127.0.0.1:${site.port}`, SVC_WORKER__INSTANCE: `t-${queue}`, ...extraEnv };
   await startTestWorker(queue, env);
   const url = (await startTestApi(env)).url;
   const analystEmail = (await usersForEveryRole()).analyst;

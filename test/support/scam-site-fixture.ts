@@ -1,7 +1,11 @@
 // Fixture scam sites for investigation tests, on 127.0.0.1 only, plus an "internal" canary on
 // 127.0.0.2 that the crawler must never reach (every page tries: subresource, fetch, WebSocket, link
 // and redirect). Addresses that must come from a click or a delay are kept reversed in the page's
-// script, so only the agent's work (not a sweep over the script text) can find them.
+// script, so only the agent's work (not a sweep over the script text) can find them. The coin-tab
+// exchange /xhr-deposit keeps its addresses on the server: each click asks
+// /api/deposit-address?coin=<code> (TRX answers 600 ms late) and rebuilds the panel from the answer,
+// then 400 ms later tells /api/deposit-seen;
+// its load also fetches /api/big.txt (3 MB) and /api/huge.txt (6 MB), for the archive's limits.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { qrImage } from './qr-images';
@@ -17,7 +21,11 @@ export interface ScamSiteFixture {
     extraTabs: string[];
     /** Shown only as QR codes on /qr-pay: in an <img>, and as a CSS background far down a tall page. */
     qrImage: string; qrBackground: string;
+    /** Only in the XHR answers of /xhr-deposit's coin tabs. */
+    xhr: { BTC: string; ETH: string; USDT: string; TRX: string };
   };
+  /** The last line of /api/big.txt and /api/huge.txt (a body archived whole ends with it). */
+  bigBodyEnd: string;
   close(): Promise<void>;
 }
 
@@ -37,7 +45,36 @@ export async function startScamSiteFixture(opts: { coinTabs?: number; delayMs?: 
   const wallets = {
     home: a.evm, vip: a.ltc, tabBtc: a.btcP2pkh, tabEth: b.evm, tabUsdt: a.tron, tabTrx: b.tron, spa: c.tron, frame: a.btcSegwit, delayed: a.btcTaproot, extraTabs: extra,
     qrImage: q.btcSegwit, qrBackground: q.tron,
+    xhr: { BTC: makeAddresses(805).btcSegwit, ETH: makeAddresses(805).evm, USDT: makeAddresses(805).tron, TRX: makeAddresses(806).tron },
   };
+  const bigBodyEnd = 'fip-fixture: end of the large body';
+  const largeBody = (bytes: number) => Buffer.concat([Buffer.alloc(bytes - bigBodyEnd.length, 'x'), Buffer.from(bigBodyEnd)]);
+  const xhrDeposit = page(
+    'Deposit',
+    `<h1>Deposit</h1><p>Pick a coin: your personal address is issued on request.</p>
+<div class="tabs">${Object.keys(wallets.xhr).map((code) => `<button class="coin" data-coin="${code}">${code === 'USDT' ? 'USDT (TRC20)' : code}</button>`).join('')}</div>
+<div id="panel-slot"><div id="panel"><input id="address" readonly value=""></div></div>
+<nav><a href="/delayed">Bonus</a> <a href="/frame">Partners</a></nav>
+<script>
+fetch('/api/big.txt').then((r) => r.text()).catch(() => {});
+fetch('/api/huge.txt').then((r) => r.text()).catch(() => {});
+document.querySelectorAll('.coin').forEach((b) => b.addEventListener('click', async () => {
+  const r = await fetch('/api/deposit-address?coin=' + b.dataset.coin);
+  const j = await r.json();
+  // The panel is thrown away and built anew from the answer.
+  const panel = document.createElement('div');
+  panel.id = 'panel';
+  const label = document.createElement('p');
+  label.textContent = 'Send ' + j.coin + ' (' + j.network + ') only to:';
+  const box = document.createElement('code');
+  box.textContent = j.address;
+  panel.append(label, box);
+  document.getElementById('panel').replaceWith(panel);
+  // A beacon well after the reveal: an exchange no capture waits for.
+  setTimeout(() => fetch('/api/deposit-seen?coin=' + j.coin).catch(() => {}), 400);
+}));
+</script>`,
+  );
   const qrPngs = { img: await qrImage([`bitcoin:${wallets.qrImage}?amount=0.05`]), background: await qrImage([wallets.qrBackground]) };
   let canaryHits = 0;
   const canary = http.createServer((_req, res) => {
@@ -112,6 +149,9 @@ window.addEventListener('hashchange', render); render();
       html(res, page('Scan to pay', `<h1>Top up your account</h1><p>Scan the code with your wallet app.</p><img src="/qr/img.png" alt="Bitcoin payment QR code" width="220" height="220">
 <div style="height: 5200px">Scroll down for the USDT (TRC20) address</div>
 <div role="img" aria-label="USDT QR code" style="width: 240px; height: 240px; background: url(/qr/background.png) center / contain no-repeat"></div>`)),
+    '/xhr-deposit': (res) => html(res, xhrDeposit),
+    '/api/big.txt': (res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(largeBody(3 * 1024 * 1024)),
+    '/api/huge.txt': (res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(largeBody(6 * 1024 * 1024)),
     '/qr/img.png': (res) => res.writeHead(200, { 'content-type': 'image/png' }).end(qrPngs.img),
     '/qr/background.png': (res) => res.writeHead(200, { 'content-type': 'image/png' }).end(qrPngs.background),
   };
@@ -121,8 +161,19 @@ window.addEventListener('hashchange', render); render();
     res.end(body);
   }
 
+  const networks: Record<string, string> = { BTC: 'Bitcoin', ETH: 'ERC20', USDT: 'TRC20', TRX: 'TRON' };
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
+    if (path === '/api/deposit-seen') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ seen: new URL(req.url ?? '/', 'http://x').searchParams.get('coin') }));
+    if (path === '/api/deposit-address') {
+      const coin = new URL(req.url ?? '/', 'http://x').searchParams.get('coin') ?? '';
+      const address = (wallets.xhr as Record<string, string>)[coin];
+      if (!address) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"unknown coin"}');
+      const answer = () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ coin, network: networks[coin], address }));
+      if (coin === 'TRX') setTimeout(answer, 600);
+      else answer();
+      return;
+    }
     const handler = routes[path];
     if (handler && opts.delayMs && !path.startsWith('/api/')) setTimeout(() => handler(res), opts.delayMs);
     else if (handler) handler(res);
@@ -139,6 +190,7 @@ window.addEventListener('hashchange', render); render();
     canaryOrigin,
     canaryHits: () => canaryHits,
     wallets,
+    bigBodyEnd,
     close: async () => {
       server.closeAllConnections();
       canary.closeAllConnections();

@@ -282,6 +282,32 @@ export async function listResponses(knex: Knex, scanId: string): Promise<Array<{
   return (await knex('investigation_responses').where({ scan_id: scanId }).orderBy('captured_at').select('url', 'blob_key', 'content_type')) as Array<{ url: string; blob_key: string; content_type: string }>;
 }
 
+/** Marks an after-reveal record (screenshot, DOM, HAR) among a scan's stored responses: `<page url>#fip-reveal=<name>`. */
+export const REVEAL_MARK = '#fip-reveal=';
+
+/** How many after-reveal DOM snapshots a scan has (the next reveal's number is one more). */
+export async function countReveals(knex: Knex, scanId: string): Promise<number> {
+  const row = (await knex('investigation_responses').where({ scan_id: scanId, content_type: 'text/html' }).andWhereLike('url', `%${REVEAL_MARK}%`).count({ n: '*' }).first()) as { n: string | number } | undefined;
+  return Number(row?.n ?? 0);
+}
+
+export interface RevealRecordRow {
+  url: string;
+  /** The record's file name: `reveal-0001-coin-tab-btc.png`, `.html`, `.har`, or `late-0001.har`. */
+  name: string;
+  content_type: string;
+  blob_key: string;
+  sha256: string;
+  captured_at: Date;
+}
+
+/** A scan's after-reveal records, in the order they were taken. */
+export async function listRevealRecords(knex: Knex, scanId: string): Promise<RevealRecordRow[]> {
+  const rows = (await knex('investigation_responses').where({ scan_id: scanId }).andWhereLike('url', `%${REVEAL_MARK}%`)
+    .orderBy([{ column: 'captured_at' }, { column: 'url' }]).select('url', 'content_type', 'blob_key', 'sha256', 'captured_at')) as Array<Omit<RevealRecordRow, 'name'>>;
+  return rows.map((r) => ({ ...r, name: r.url.slice(r.url.lastIndexOf(REVEAL_MARK) + REVEAL_MARK.length) }));
+}
+
 export interface InvestigationFilter {
   ended: boolean;
   status?: InvestigationStatus;
