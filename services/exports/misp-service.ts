@@ -19,11 +19,10 @@ import {
 } from '../../db/repositories/exports/subject-entities-repository';
 import { principalName } from '../../domain/accounts/principal-name';
 import type { Principal } from '../../domain/accounts/roles';
-import { maskingFor } from '../../domain/masking/masking-policy';
+import { maskingFor, type MaskingPolicy } from '../../domain/masking/masking-policy';
 import { mispAttributeCount, mispEvent, mispEventUuid, mispHashLines, mispManifestEntry, type MispEvent } from '../../domain/exports/misp-event';
 import { BadRequestError, NotFoundError } from '../errors';
 import type { ServiceDeps } from '../service-deps';
-import { seesClearBankDetails } from './export-records';
 
 type Deps = Pick<ServiceDeps, 'knex'>;
 
@@ -32,24 +31,21 @@ export interface MispExportInput {
   campaign_id?: string;
 }
 
-/** A case title or campaign name (free text) as a caller who sees bank details only masked sees it. */
-const visibleName = (name: string, clear: boolean): string => (clear ? name : maskingFor(null).text(name));
-
-async function caseEvent(deps: Deps, caseId: string, clear: boolean): Promise<MispEvent | null> {
+async function caseEvent(deps: Deps, caseId: string, policy: MaskingPolicy): Promise<MispEvent | null> {
   const c = await findCase(deps.knex, caseId);
   if (!c) return null;
   const entities = await caseSubjectEntities(deps.knex, c.id);
-  const subject = { kind: 'case' as const, id: c.id, name: visibleName(c.title, clear), status: c.status, priority: c.priority, taxonomies: c.taxonomy ? [c.taxonomy] : [], created_at: c.created_at, updated_at: c.updated_at };
-  return mispEvent(subject, entities, { clearBankDetails: clear });
+  const subject = { kind: 'case' as const, id: c.id, name: policy.text(c.title), status: c.status, priority: c.priority, taxonomies: c.taxonomy ? [c.taxonomy] : [], created_at: c.created_at, updated_at: c.updated_at };
+  return mispEvent(subject, entities, { clearBankDetails: policy.sees('bank_account') });
 }
 
-async function campaignEvent(deps: Deps, campaignId: string, clear: boolean): Promise<MispEvent | null> {
+async function campaignEvent(deps: Deps, campaignId: string, policy: MaskingPolicy): Promise<MispEvent | null> {
   const c = await findCampaign(deps.knex, campaignId);
   if (!c) return null;
   const [entities, taxonomies, casesAt] = await Promise.all([campaignSubjectEntities(deps.knex, c.id), campaignTaxonomies(deps.knex, c.id), campaignCasesUpdatedAt(deps.knex, c.id)]);
   const updated = casesAt && casesAt > c.updated_at ? casesAt : c.updated_at;
-  const subject = { kind: 'campaign' as const, id: c.id, name: visibleName(c.name, clear), status: c.status, priority: null, taxonomies, created_at: c.created_at, updated_at: updated };
-  return mispEvent(subject, entities, { clearBankDetails: clear });
+  const subject = { kind: 'campaign' as const, id: c.id, name: policy.text(c.name), status: c.status, priority: null, taxonomies, created_at: c.created_at, updated_at: updated };
+  return mispEvent(subject, entities, { clearBankDetails: policy.sees('bank_account') });
 }
 
 async function audit(deps: Deps, principal: Principal | null, action: string, targetType: string, targetId: string, details: Record<string, unknown>): Promise<void> {
@@ -61,8 +57,9 @@ export async function exportMispEvent(deps: Deps, principal: Principal | null, i
   if (Boolean(input.case_id) === Boolean(input.campaign_id)) {
     throw new BadRequestError('invalid_query', 'give exactly one of case_id and campaign_id', [{ path: input.case_id ? 'query.campaign_id' : 'query.case_id', message: input.case_id ? 'not with case_id' : 'case_id or campaign_id is required' }]);
   }
-  const clear = seesClearBankDetails(principal);
-  const event = input.case_id ? await caseEvent(deps, input.case_id, clear) : await campaignEvent(deps, input.campaign_id!, clear);
+  const policy = maskingFor(principal);
+  const clear = policy.sees('bank_account');
+  const event = input.case_id ? await caseEvent(deps, input.case_id, policy) : await campaignEvent(deps, input.campaign_id!, policy);
   if (!event) throw new NotFoundError(input.case_id ? `no case ${input.case_id}` : `no campaign ${input.campaign_id}`);
   await audit(deps, principal, 'export.misp', 'export', event.Event.uuid, {
     format: 'misp',
@@ -74,10 +71,10 @@ export async function exportMispEvent(deps: Deps, principal: Principal | null, i
 
 /** Every campaign's event, as this caller may see it. */
 async function feedEvents(deps: Deps, principal: Principal | null): Promise<MispEvent[]> {
-  const clear = seesClearBankDetails(principal);
+  const policy = maskingFor(principal);
   const events: MispEvent[] = [];
   for (const id of await allCampaignIds(deps.knex)) {
-    const e = await campaignEvent(deps, id, clear);
+    const e = await campaignEvent(deps, id, policy);
     if (e) events.push(e);
   }
   return events;
@@ -101,7 +98,7 @@ export async function mispFeedHashes(deps: Deps, principal: Principal | null): P
 export async function mispFeedEvent(deps: Deps, principal: Principal | null, uuid: string): Promise<MispEvent> {
   const wanted = uuid.toLowerCase();
   const id = (await allCampaignIds(deps.knex)).find((c) => mispEventUuid({ kind: 'campaign', id: c }) === wanted);
-  const event = id ? await campaignEvent(deps, id, seesClearBankDetails(principal)) : null;
+  const event = id ? await campaignEvent(deps, id, maskingFor(principal)) : null;
   if (!event) throw new NotFoundError(`no MISP feed event ${uuid}`);
   await audit(deps, principal, 'feed.misp', 'feed', `misp/${event.Event.uuid}.json`, { rows: mispAttributeCount(event) });
   return event;
