@@ -81,3 +81,12 @@ export interface PlannerBudget {
   maxTokens: number;
   maxSeconds: number;
 }
+
+/**
+ * The LLM planner (services/investigations/funnel-planner.ts), the last step of the decision cascade
+ * (playbook, heuristics, planner). Present only when an Anthropic key is configured. Every prompt and
+ * answer goes to the scan's action log; a spent budget answers `give_up` with reason 'budget: …'.
+ */
+export interface FunnelPlanner {
+  plan(scanId: string, observation: FunnelObservation, screenshot: () => Promise<Buffer>): Promise<FunnelAction>;
+}
