@@ -90,3 +90,30 @@ export interface PlannerBudget {
 export interface FunnelPlanner {
   plan(scanId: string, observation: FunnelObservation, screenshot: () => Promise<Buffer>): Promise<FunnelAction>;
 }
+
+/** What a form field is for, as the heuristics read it (domain/investigations/funnel-vocabulary.ts). */
+export type FieldKind = PersonaField | 'password_confirm' | 'terms' | 'captcha' | 'unknown';
+/** What a button or link does, as the heuristics read it. */
+export const CONTROL_KINDS = ['register', 'login', 'submit', 'next', 'deposit', 'accept_cookies', 'close_modal', 'send_code', 'verify', 'unknown'] as const;
+export type ControlKind = (typeof CONTROL_KINDS)[number];
+
+/** A form field as the page shows it (read in the browser; no value). */
+export interface FieldDescriptor {
+  tag: 'input' | 'select' | 'textarea';
+  type: string;
+  name: string;
+  id: string;
+  label: string;
+  placeholder: string;
+  autocomplete: string;
+  required: boolean;
+}
+
+/** A button or link as the page shows it. */
+export interface ControlDescriptor {
+  tag: string;
+  role: string;
+  text: string;
+  ariaLabel: string;
+  href: string | null;
+}
