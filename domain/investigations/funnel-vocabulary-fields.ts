@@ -266,7 +266,7 @@ export const NOT_FOR_THE_PERSONA: FieldWords = {
 export const TERMS: FieldWords = {
   phrases: {
     en: ['terms', 'terms of service', 'terms and conditions', 'terms of use', 'conditions', 'privacy policy', 'user agreement', 'i have read and agree', 'i am over 18', 'i am 18'],
-    zh: ['条款', '服务条款', '用户协议', '协议', '隐私政策', '隐私条款', '我已阅读并同意', '已阅读并同意', '年满18', '服务协议'],
+    zh: ['条款', '服务条款', '用户协议', '协议', '隐私政策', '隐私条款', '我已阅读并同意', '已阅读并同意', '年满18', '已满18', '服务协议'],
     vi: ['điều khoản', 'điều kiện', 'chính sách bảo mật', 'thỏa thuận'],
     es: ['términos', 'condiciones', 'política de privacidad', 'he leído y acepto'],
     pt: ['termos', 'condições', 'política de privacidade', 'li e aceito', 'li e concordo'],

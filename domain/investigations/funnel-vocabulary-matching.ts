@@ -156,8 +156,10 @@ function bounded(text: string, start: number, end: number, phrase: string): bool
   const last = Array.from(phrase).at(-1)!;
   if (after && (/\p{M}/u.test(after) || THAI_FOLLOWING_VOWEL.test(after))) return false;
   if (before && THAI_LEADING_VOWEL.test(before)) return false;
-  if (WORD_CHAR.test(first) && !UNSPACED.test(first) && before && WORD_CHAR.test(before)) return false;
-  if (WORD_CHAR.test(last) && !UNSPACED.test(last) && after && WORD_CHAR.test(after)) return false;
+  // A spaced word ends where a letter of a spaced script stops ("18" in 年满18岁, "otp" in รหัสotp).
+  const spacedWordChar = (c: string) => WORD_CHAR.test(c) && !UNSPACED.test(c);
+  if (spacedWordChar(first) && before && spacedWordChar(before)) return false;
+  if (spacedWordChar(last) && after && spacedWordChar(after)) return false;
   return true;
 }
 

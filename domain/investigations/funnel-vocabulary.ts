@@ -2,7 +2,7 @@
 // or link does (controlKindOf), from their type, autocomplete, name and id, label, placeholder, text and
 // URL, in every language of VOCABULARY_LANGUAGES. The words are data (funnel-vocabulary-fields.ts,
 // funnel-vocabulary-controls.ts); this file holds only the order in which the signals are believed.
-import type { ControlDescriptor, ControlKind, FieldDescriptor, FieldKind } from './funnel';
+import { PERSONA_FIELDS, type ControlDescriptor, type ControlKind, type FieldDescriptor, type FieldKind, type PersonaField } from './funnel';
 import { CONTROL_TIERS, CONTROL_VOCABULARY, IDENTITY_PROVIDERS, NOT_A_STEP, type KnownControlKind } from './funnel-vocabulary-controls';
 import {
   AGREEMENT,
@@ -23,7 +23,7 @@ export { VOCABULARY_LANGUAGES, type VocabularyLanguage } from './funnel-vocabula
 // ---- fields ----
 
 /** Input types that never take persona data (buttons, files, hidden values, radio choices). */
-const NOT_TYPED_INTO = new Set(['hidden', 'submit', 'button', 'reset', 'image', 'file', 'radio', 'range', 'color']);
+const NOT_TYPED_INTO = new Set(['hidden', 'submit', 'button', 'reset', 'image', 'file', 'radio', 'range', 'color', 'search']);
 
 /** autocomplete tokens (the last token after section-/shipping/billing/home/work/mobile) → kind. */
 const AUTOCOMPLETE_KINDS: Readonly<Record<string, FieldKind>> = {
@@ -142,6 +142,15 @@ export function fieldKindOf(f: FieldDescriptor): FieldKind {
   if (type === 'tel') return 'phone';
   if (type === 'date') return 'birth_date';
   return 'unknown';
+}
+
+/**
+ * The persona field a kind is filled from: the confirmation takes the password again; terms are
+ * checked, captchas asked of a human and unknown fields left alone (null).
+ */
+export function personaFieldFor(kind: FieldKind): PersonaField | null {
+  if (kind === 'password_confirm') return 'password';
+  return (PERSONA_FIELDS as readonly string[]).includes(kind) ? (kind as PersonaField) : null;
 }
 
 // ---- controls ----

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { ControlDescriptor, ControlKind, FieldDescriptor, FieldKind } from '../../domain/investigations/funnel';
 import { CONTROL_KINDS } from '../../domain/investigations/funnel';
-import { controlKindOf, fieldKindOf, VOCABULARY_LANGUAGES, type VocabularyLanguage } from '../../domain/investigations/funnel-vocabulary';
+import { controlKindOf, fieldKindOf, personaFieldFor, VOCABULARY_LANGUAGES, type VocabularyLanguage } from '../../domain/investigations/funnel-vocabulary';
 import { CONTROL_VOCABULARY, type KnownControlKind } from '../../domain/investigations/funnel-vocabulary-controls';
 import { FIELD_VOCABULARY, TERMS, type TextFieldKind } from '../../domain/investigations/funnel-vocabulary-fields';
 
@@ -327,6 +327,12 @@ describe('funnel vocabulary', () => {
         [button({ text: '', ariaLabel: 'Close' }), 'close_modal'], [button({ text: '', ariaLabel: '关闭' }), 'close_modal'],
         [button({ text: 'Go' }), 'unknown'], [button({ text: '' }), 'unknown'], [button({ role: 'checkbox', text: '同意' }), 'unknown'],
       ]);
+    });
+
+    it('names the persona field each kind is filled from, and none for terms, captchas and unknown fields', () => {
+      const kinds: FieldKind[] = ['email', 'password', 'password_confirm', 'verification_code', 'phone', 'first_name', 'terms', 'captcha', 'unknown'];
+      assert.deepEqual(kinds.map(personaFieldFor), ['email', 'password', 'password', 'verification_code', 'phone', 'first_name', null, null, null]);
+      expectFields([[{ type: 'checkbox', label: '我已满18岁' }, 'terms'], [{ type: 'search', placeholder: 'Email' }, 'unknown']]);
     });
   });
 
