@@ -17,11 +17,11 @@ export type KnownControlKind = Exclude<ControlKind, 'unknown'>;
 export const CONTROL_VOCABULARY: Record<KnownControlKind, ControlWords> = {
   register: {
     phrases: {
-      en: ['sign up', 'signup', 'register', 'register now', 'create account', 'create an account', 'create your account', 'open account', 'open an account', 'join now', 'join us', 'registration'],
+      en: ['sign up', 'signup', 'register', 'register now', 'create account', 'create an account', 'create your account', 'open account', 'open an account', 'join now', 'join us', 'registration', 'create free account', 'create my account', 'create a free account'],
       zh: ['注册', '立即注册', '免费注册', '注册账号', '创建账户', '创建账号', '开户', '立即开户', '注册新账号'],
       vi: ['đăng ký', 'đăng kí', 'đăng ký ngay', 'tạo tài khoản', 'mở tài khoản', 'dang ky'],
-      es: ['registrarse', 'regístrate', 'registrarme', 'registro', 'crear cuenta', 'crear una cuenta', 'abrir cuenta', 'abrir una cuenta', 'únete'],
-      pt: ['cadastrar', 'cadastre-se', 'cadastro', 'cadastrar-se', 'criar conta', 'criar uma conta', 'registrar', 'registre-se', 'inscrever-se', 'abrir conta'],
+      es: ['registrarse', 'regístrate', 'registrarme', 'registro', 'crear cuenta', 'crear una cuenta', 'abrir cuenta', 'abrir una cuenta', 'únete', 'crear mi cuenta'],
+      pt: ['cadastrar', 'cadastre-se', 'cadastro', 'cadastrar-se', 'criar conta', 'criar uma conta', 'criar minha conta', 'registrar', 'registre-se', 'inscrever-se', 'abrir conta'],
       ru: ['регистрация', 'зарегистрироваться', 'создать аккаунт', 'создать учетную запись', 'открыть счет', 'зарегистрируйтесь'],
       th: ['สมัครสมาชิก', 'สมัคร', 'ลงทะเบียน', 'สร้างบัญชี', 'เปิดบัญชี', 'สมัครเลย'],
       id: ['daftar', 'daftar sekarang', 'buat akun', 'registrasi', 'mendaftar'],
@@ -29,6 +29,7 @@ export const CONTROL_VOCABULARY: Record<KnownControlKind, ControlWords> = {
       ar: ['تسجيل', 'التسجيل', 'سجل الآن', 'إنشاء حساب', 'انشاء حساب', 'فتح حساب', 'اشترك', 'سجل'],
     },
     words: ['register', 'signup', 'sign up', 'reg', 'regist', 'registration', 'join', 'create account', 'new account', 'zhuce', 'open account', 'enroll'],
+    whole: ['join'],
   },
   login: {
     phrases: {
@@ -153,7 +154,8 @@ export const CONTROL_VOCABULARY: Record<KnownControlKind, ControlWords> = {
 
 /**
  * Controls that look like a kind but are not one: leaving (log out, 退出登录, cerrar sesión, تسجيل
- * الخروج), which the agent must never click. A longer match wins, so they hide the words inside them.
+ * الخروج), which the agent must never click, and password recovery. A longer match wins, so they
+ * hide the words inside them.
  */
 export const NOT_A_STEP: ControlWords = {
   phrases: {
@@ -168,7 +170,8 @@ export const NOT_A_STEP: ControlWords = {
     tr: ['çıkış yap', 'çıkış', 'oturumu kapat', 'şifremi unuttum'],
     ar: ['تسجيل الخروج', 'خروج', 'نسيت كلمة المرور'],
   },
-  words: ['logout', 'log out', 'signout', 'sign out', 'forgot', 'forgot password', 'reset password', 'password reset', 'oauth', 'sso'],
+  // In URLs also pages about the steps, not the steps: /help/how-to-deposit, /faq/register.
+  words: ['logout', 'log out', 'signout', 'sign out', 'forgot', 'forgot password', 'reset password', 'password reset', 'oauth', 'sso', 'help', 'faq', 'guide', 'tutorial', 'news', 'blog', 'article', 'articles', 'support'],
 };
 
 /**

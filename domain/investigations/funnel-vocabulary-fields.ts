@@ -114,7 +114,7 @@ export const FIELD_VOCABULARY: Record<TextFieldKind, FieldWords> = {
   },
   username: {
     phrases: {
-      en: ['username', 'user name', 'user id', 'login name', 'nickname', 'account name', 'account'],
+      en: ['username', 'user name', 'user id', 'login', 'login name', 'nickname', 'account name', 'account'],
       zh: ['用户名', '账号', '账户名', '登录账号', '昵称', '会员账号', '用户账号'],
       vi: ['tên đăng nhập', 'tên người dùng', 'tài khoản', 'biệt danh'],
       es: ['nombre de usuario', 'usuario', 'apodo'],
@@ -227,18 +227,18 @@ export const FIELD_VOCABULARY: Record<TextFieldKind, FieldWords> = {
   },
   unknown: {
     phrases: {
-      en: ['country code', 'area code', 'dial code', 'calling code', 'id number', 'passport', 'search'],
-      zh: ['区号', '国家代码', '身份证', '身份证号', '证件号码', '搜索'],
-      vi: ['mã vùng', 'mã quốc gia', 'số cmnd', 'cccd'],
-      es: ['código de país', 'código de área', 'prefijo', 'buscar', 'dni'],
-      pt: ['código do país', 'ddd', 'cpf', 'pesquisar'],
-      ru: ['код страны', 'паспорт', 'поиск'],
-      th: ['รหัสประเทศ', 'เลขบัตรประชาชน', 'ค้นหา'],
-      id: ['kode negara', 'nik', 'cari'],
-      tr: ['ülke kodu', 'alan kodu', 'tc kimlik', 'ara'],
-      ar: ['رمز الدولة', 'رقم الهوية', 'بحث'],
+      en: ['country code', 'area code', 'dial code', 'calling code', 'id number', 'passport', 'search', 'wallet address', 'withdrawal address', 'deposit address', 'ip address'],
+      zh: ['区号', '国家代码', '身份证', '身份证号', '证件号码', '搜索', '钱包地址', '提币地址', '提现地址'],
+      vi: ['mã vùng', 'mã quốc gia', 'số cmnd', 'cccd', 'địa chỉ ví'],
+      es: ['código de país', 'código de área', 'prefijo', 'buscar', 'dni', 'dirección de billetera', 'dirección de la billetera'],
+      pt: ['código do país', 'ddd', 'cpf', 'pesquisar', 'endereço da carteira'],
+      ru: ['код страны', 'паспорт', 'поиск', 'адрес кошелька'],
+      th: ['รหัสประเทศ', 'เลขบัตรประชาชน', 'ค้นหา', 'ที่อยู่กระเป๋าเงิน'],
+      id: ['kode negara', 'nik', 'cari', 'alamat dompet'],
+      tr: ['ülke kodu', 'alan kodu', 'tc kimlik', 'ara', 'cüzdan adresi'],
+      ar: ['رمز الدولة', 'رقم الهوية', 'بحث', 'عنوان المحفظة'],
     },
-    words: ['country code', 'area code', 'dial code', 'calling code', 'countrycode', 'areacode', 'id number', 'id card', 'idcard', 'passport', 'search', 'keyword', 'q'],
+    words: ['country code', 'area code', 'dial code', 'calling code', 'countrycode', 'areacode', 'id number', 'id card', 'idcard', 'passport', 'search', 'keyword', 'q', 'wallet', 'wallet address', 'walletaddress', 'withdraw address'],
   },
 };
 

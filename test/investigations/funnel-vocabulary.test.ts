@@ -299,7 +299,7 @@ describe('funnel vocabulary', () => {
         [{ name: 'zipCode' }, 'postcode'], [{ name: 'areaCode' }, 'unknown'], [{ name: 'q', placeholder: 'Search' }, 'unknown'],
         [{ tag: 'select', type: 'select-one', name: 'country' }, 'country'], [{ tag: 'select', type: 'select-one', label: '区号' }, 'unknown'],
         [{ label: 'Email or phone' }, 'email'], [{ label: '手机号/邮箱' }, 'email'], [{ label: 'Phone number without country code', type: 'tel' }, 'phone'],
-        [{ label: '', placeholder: '', name: 'field1' }, 'unknown'], [{ type: 'checkbox', name: 'agree' }, 'terms'],
+        [{ label: '', placeholder: '', name: 'field1' }, 'unknown'], [{ label: 'Login' }, 'username'], [{ label: 'Wallet address' }, 'unknown'], [{ label: '提币地址' }, 'unknown'], [{ type: 'checkbox', name: 'agree' }, 'terms'],
       ]);
     });
 
@@ -323,7 +323,8 @@ describe('funnel vocabulary', () => {
         [link('', '/register'), 'register'], [link('Start', '/signup'), 'register'], [link('', '/user/sign-up?from=home'), 'register'],
         [link('', 'https://scam.test/login'), 'login'], [link('', '/deposit'), 'deposit'], [link('', '/recharge'), 'deposit'],
         [link('', '#/recharge'), 'deposit'], [link('', 'index.php?m=member&a=reg'), 'register'], [link('', '/zhuce.html'), 'register'],
-        [link('Continue', '/deposit'), 'deposit'], [link('', 'https://login.scam.test/home'), 'unknown'], [link('', 'javascript:void(0)'), 'unknown'],
+        [link('Continue', '/deposit'), 'deposit'], [link('Help', '/help/how-to-deposit'), 'unknown'], [link('', '/faq/register'), 'unknown'],
+        [button({ text: 'Create free account' }), 'register'], [button({ text: 'Crear mi cuenta' }), 'register'], [button({ text: 'Join' }), 'register'], [link('', 'https://login.scam.test/home'), 'unknown'], [link('', 'javascript:void(0)'), 'unknown'],
         [button({ text: '', ariaLabel: 'Close' }), 'close_modal'], [button({ text: '', ariaLabel: '关闭' }), 'close_modal'],
         [button({ text: 'Go' }), 'unknown'], [button({ text: '' }), 'unknown'], [button({ role: 'checkbox', text: '同意' }), 'unknown'],
       ]);
