@@ -166,6 +166,8 @@ const HREF_LEXICON: Lexicon<ControlMatchKind> = compileLexicon<ControlMatchKind>
   ...(Object.entries(CONTROL_VOCABULARY) as Array<[KnownControlKind, (typeof CONTROL_VOCABULARY)[KnownControlKind]]>).map(([kind, t]) => ({ kind, phrases: { en: t.phrases.en ?? [] }, words: t.words })),
   { kind: 'not_a_step', phrases: { en: NOT_A_STEP.phrases.en ?? [] }, words: NOT_A_STEP.words },
 ]);
+/** Kinds that, naming an identity provider, start a social sign-in ("Continue with Google"). */
+const VIA_PROVIDER_KINDS: ReadonlySet<KnownControlKind> = new Set(['register', 'login', 'next', 'submit']);
 const PROVIDER_LEXICON = compileLexicon([{ kind: 'provider' as const, words: IDENTITY_PROVIDERS }]);
 
 interface ControlReading {
@@ -206,8 +208,9 @@ function hrefWords(href: string | null): string {
 /**
  * What a button or link does. The text is read first, then the accessible name, then the URL; the
  * best reading wins by tier (CONTROL_TIERS), the text before the name before the URL among equals.
- * Leaving (log out, forgot password) anywhere makes it unknown, and so does a register or log-in
- * control naming an identity provider ("Sign in with Google", /oauth/google). Checkbox-like roles are
+ * Leaving (log out, forgot password) anywhere makes it unknown, and so does a register, log-in,
+ * next or submit control naming an identity provider ("Sign in with Google", "Continue with
+ * Facebook", /auth/google). Checkbox-like roles are
  * fields, not controls: ask fieldKindOf.
  */
 export function controlKindOf(c: ControlDescriptor): ControlKind {
@@ -222,6 +225,6 @@ export function controlKindOf(c: ControlDescriptor): ControlKind {
   let best: KnownControlKind | null = null;
   for (const r of readings) if (r.kind && (!best || CONTROL_TIERS[r.kind] < CONTROL_TIERS[best])) best = r.kind;
   if (!best) return 'unknown';
-  if ((best === 'register' || best === 'login') && readings.some((r) => r.viaProvider)) return 'unknown';
+  if (VIA_PROVIDER_KINDS.has(best) && readings.some((r) => r.viaProvider)) return 'unknown';
   return best;
 }

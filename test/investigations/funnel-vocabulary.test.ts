@@ -179,7 +179,7 @@ describe('funnel vocabulary', () => {
         [link('Forgot password?', '/forgot-password'), 'unknown'],
         [link('Account', '/logout'), 'unknown'],
         [button({ text: 'Sign in with Google' }), 'unknown'],
-        [button({ text: 'Continue with Facebook' }), 'next'],
+        [button({ text: 'Continue with Facebook' }), 'unknown'], [button({ text: 'Continue with email' }), 'next'], [button({ text: 'Continuar con Google' }), 'unknown'],
         [button({ text: '微信登录' }), 'unknown'],
         [link('Sign up', '/auth/google'), 'unknown'],
         [button({ text: 'Deposit via Telegram' }), 'deposit'],
