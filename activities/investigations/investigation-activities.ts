@@ -31,6 +31,7 @@ import { nextPages, pageKey } from '../../domain/investigations/page-links';
 import { extractPagePii } from '../../domain/investigations/page-pii';
 import type { AllowlistPair } from '../../domain/wallets/wallet-types';
 import type { WalletLlmVerifier } from '../../services/wallets/llm-verification';
+import type { FunnelPlanner } from '../../domain/investigations/funnel';
 import { CrawlerSession, type EgressCheck } from '../../infra/crawler/crawler-session';
 import { BrowserStepTimeout, STEP_DEADLINES, stepFailureReason, withPageBudget } from '../../infra/crawler/browser-step';
 import { changeRoute, clickAndWaitForChange, clickElement, fillElement, markCoinTabs, navigate, pause, settle, waitForText, waitForUrlChange } from '../../infra/crawler/page-actions';
@@ -47,6 +48,8 @@ export interface InvestigationActivityDeps {
   config: AppConfig;
   allowlist: readonly AllowlistPair[];
   verifier?: WalletLlmVerifier;
+  /** The funnel's LLM planner, last of the decision cascade; absent without an Anthropic key. */
+  planner?: FunnelPlanner;
   /** The crawler's own browser (not the report renderer's, whose network is closed). */
   browser: () => Promise<Browser>;
   egress: EgressCheck;
