@@ -105,7 +105,7 @@ export const configSchema = z.strictObject({
       proxy_url: z
         .string()
         .url()
-        .refine((v) => /^(https?|socks5h?):\/\//i.test(v), 'an http://, https:// or socks5:// URL')
+        .refine((v) => /^(http|socks5h?):\/\//i.test(v), 'an http:// or socks5:// URL')
         .optional()
         .meta({
           description: 'the investigations\' browser reaches sites through this proxy (HTTP CONNECT or SOCKS5, credentials in the URL allowed); the proxy itself must pass the egress policy (a private address only through `SVC_SSI__ALLOW_PRIVATE_TARGETS`)',

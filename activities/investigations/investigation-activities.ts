@@ -33,6 +33,7 @@ import type { AllowlistPair } from '../../domain/wallets/wallet-types';
 import type { WalletLlmVerifier } from '../../services/wallets/llm-verification';
 import type { FunnelPlanner } from '../../domain/investigations/funnel';
 import { CrawlerSession, type EgressCheck } from '../../infra/crawler/crawler-session';
+import { checkProxy } from '../../infra/crawler/crawler-egress';
 import { BrowserStepTimeout, STEP_DEADLINES, stepFailureReason, withPageBudget } from '../../infra/crawler/browser-step';
 import { changeRoute, clickAndWaitForChange, clickElement, fillElement, markCoinTabs, navigate, pause, settle, waitForText, waitForUrlChange } from '../../infra/crawler/page-actions';
 import { captureAfterReveal, captureDomSnapshot, captureLinks, captureScreenshot, captureTitle, captureVisibleText, pageFrames, type SkippedFrame } from '../../infra/crawler/page-capture';
@@ -122,7 +123,9 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
     if (existing && !existing.isClosed) return existing;
     const mb = 1024 * 1024;
     const limits = { maxResponseBytes: deps.config.ssi.max_response_body_mb * mb, maxArchiveBytes: deps.config.ssi.max_archive_mb * mb };
-    const session = await CrawlerSession.open(await deps.browser(), scanId, deps.egress, timeoutS * 1000, limits);
+    // The proxy is checked by the egress policy each time a session opens (a refused one fails the scan).
+    const proxy = deps.config.ssi.proxy_url ? await checkProxy(deps.egress, deps.config.ssi.proxy_url) : undefined;
+    const session = await CrawlerSession.open(await deps.browser(), scanId, deps.egress, timeoutS * 1000, limits, { proxy });
     sessions.set(scanId, session);
     return session;
   }
