@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserStep, STEP_DEADLINES } from './browser-step';
 import { pinnedRequest, type TlsDetails } from './pinned-http';
 import type { CrawlerProxy } from './proxy-tunnel';
+import { CLIPBOARD_HOOK } from './page-actions';
 import { visitorInitScript, visitorHeaders } from './visitor-disguise';
 import { visitorProfile, type VisitorProfile } from '../../domain/investigations/visitor-profile';
 import type { BlockedRequestInput } from '../../db/repositories/investigations/investigation-repository';
@@ -135,6 +136,7 @@ export class CrawlerSession {
     }));
     try {
       await browserStep('visitor script', STEP_DEADLINES.close, () => context.addInitScript(visitorInitScript(visitor)));
+      await browserStep('clipboard hook', STEP_DEADLINES.close, () => context.addInitScript(CLIPBOARD_HOOK));
       return await CrawlerSession.setUp(context, scanId, egress, timeoutMs, limits, visitor, opts.proxy);
     } catch (err) {
       // A context whose set-up did not finish is not left behind in the browser.
