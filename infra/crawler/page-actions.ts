@@ -202,7 +202,7 @@ export async function clickAndWaitForChange(page: Page, selector: string, maxMs:
       const networkQuiet = pending === 0 && now - lastNetwork >= 300;
       if (dom.n > 0 && networkQuiet && dom.quietMs >= 400) return true;
       // Nothing changed and nothing is on its way: the tab shows what it showed.
-      if (dom.n === 0 && networkQuiet && now - (deadline - maxMs) >= 1500) return false;
+      if (dom.n === 0 && networkQuiet && now - (deadline - maxMs) >= 2000) return false;
       if (now >= deadline) return dom.n > 0;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

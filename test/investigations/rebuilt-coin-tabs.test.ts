@@ -52,6 +52,8 @@ describe('coin tabs that a script rebuilds on every click', function () {
     } finally {
       await acts.closeInvestigationSession({ scanId });
     }
+    // The final sweep reads the stored DOMs and JSON answers again (without their tab): the tab stays.
+    await acts.sweepInvestigationWallets({ scanId });
     const rows = (await knex('wallets').where({ scan_id: scanId }).select('address', 'source', 'network')) as Array<{ address: string; source: string; network: string }>;
     const clicks = (await listActions(knex, scanId)).filter((a) => a.action === 'click_coin_tab');
     assert.deepEqual(clicks.map((c) => [c.target, c.outcome]), Object.keys(site.wallets).map((label) => [label, 'dom changed']));
