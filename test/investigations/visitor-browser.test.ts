@@ -16,6 +16,7 @@ import { navigate } from '../../infra/crawler/page-actions';
 import { EMPTY_ALLOW_LIST, parseAllowList } from '../../domain/investigations/egress-policy';
 import { visitorProfile } from '../../domain/investigations/visitor-profile';
 import { startConnectProxy, type ConnectProxy } from '../support/connect-proxy';
+import { startSocks5Proxy } from '../support/socks5-proxy';
 import { waitFor } from '../support/wait-for';
 
 interface Report {
@@ -127,6 +128,24 @@ describe('the investigation browser looks like a visitor and can go through a pr
       assert.equal(headers.length, 1, 'the site saw the page request');
     } finally {
       await session.close();
+    }
+  });
+
+  it('goes through a SOCKS5 proxy with user and password', async () => {
+    const socks = await startSocks5Proxy({ user: 'inv user', password: 'p@ss:w0rd' });
+    try {
+      const session = await CrawlerSession.open(await crawler.get(), 'visitor-socks', allowLoopback, 20_000, undefined, { proxy: await checkProxy(allowLoopback, socks.url) });
+      try {
+        await navigate(session.page, `${origin}/`, 20_000);
+        await waitFor('the page\'s report', async () => reports[0], 20_000);
+      } finally {
+        await session.close();
+      }
+      const target = origin.replace('http://', '');
+      assert.ok(socks.connects.filter((c) => c === target).length >= 2, `the page and its fetch went through the proxy: ${socks.connects.join(', ')}`);
+      assert.ok(socks.users.length >= 2 && socks.users.every((u) => u === 'inv user'), 'it authenticated with the URL\'s user');
+    } finally {
+      await socks.close();
     }
   });
 
