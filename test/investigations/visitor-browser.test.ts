@@ -4,7 +4,12 @@
 // matching headers. With a proxy, the crawler's requests go through it (a loopback CONNECT proxy
 // sees them); the proxy itself passes the egress policy like any target.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { ApplicationFailure } from '@temporalio/common';
 import { resolveChromium } from '../../infra/chromium';
@@ -128,6 +133,29 @@ describe('the investigation browser looks like a visitor and can go through a pr
       assert.equal(headers.length, 1, 'the site saw the page request');
     } finally {
       await session.close();
+    }
+  });
+
+  it('reaches an https site through the proxy (TLS inside the tunnel, the certificate recorded)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fip-proxy-tls-'));
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=proxied.test', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+    const tlsServer = https.createServer({ key: fs.readFileSync(path.join(dir, 'key.pem')), cert: fs.readFileSync(path.join(dir, 'cert.pem')) }, (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>over tls</title><p>secure</p>');
+    });
+    await new Promise<void>((resolve) => tlsServer.listen(0, '127.0.0.1', resolve));
+    const port = (tlsServer.address() as AddressInfo).port;
+    const session = await CrawlerSession.open(await crawler.get(), 'visitor-proxy-tls', allowLoopback, 20_000, undefined, { proxy: await checkProxy(allowLoopback, proxy.url) });
+    try {
+      await navigate(session.page, `https://127.0.0.1:${port}/`, 20_000);
+      assert.equal(await session.page.title(), 'over tls');
+      assert.ok(proxy.connects.includes(`127.0.0.1:${port}`), 'the https request went through the proxy');
+      const doc = session.documentFor(`https://127.0.0.1:${port}/`);
+      assert.match(doc?.tls?.subject ?? '', /CN=proxied\.test/, 'the site\'s certificate, read through the tunnel');
+      assert.equal(doc?.serverIp, '127.0.0.1');
+    } finally {
+      await session.close();
+      await new Promise((resolve) => tlsServer.close(resolve));
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 
