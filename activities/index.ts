@@ -8,6 +8,7 @@ import { createConfiguredBlobStore, type BlobStore } from '../infra/blob-store';
 import { locateChromium, resolveChromium, type ChromiumLocation } from '../infra/chromium';
 import { checkChromiumSandbox, type ChromiumSandbox } from '../infra/chromium-sandbox';
 import type { Logger } from '../infra/logger';
+import type { FunnelPlanner } from '../domain/investigations/funnel';
 import packageJson from '../package.json';
 import { createDossierActivities } from './dossiers/dossier-activities';
 import { createAnalyticsRefreshActivities } from './analytics/analytics-refresh-activities';
@@ -70,6 +71,8 @@ export interface ActivityDeps {
   resources: ActivityResources;
   /** This worker's own task queue for browser activities (worker-specific task queue); default from config. */
   browserQueue?: string;
+  /** The funnel's LLM planner (composed in app/ when an Anthropic key is configured). */
+  planner?: FunnelPlanner;
   /** Test hooks (never set in production). */
   hooks?: {
     beforeReportStore?: () => Promise<void>;
@@ -92,6 +95,7 @@ export function createActivities(deps: ActivityDeps) {
     verifier: createLlmVerifierFromSettings({
       anthropicApiKey: config.anthropic_api_key, anthropicBaseUrl: config.anthropic_base_url, model: config.ssi.llm_model, warn: (m) => log.warn(m),
     }),
+    planner: deps.planner,
     browser: () => deps.resources.crawler.get(),
     egress: createEgressCheck(config.ssi.allow_private_targets),
     browserQueue: deps.browserQueue ?? browserTaskQueue(config.temporal.task_queue, config.worker.instance),

@@ -99,6 +99,19 @@ export const configSchema = z.strictObject({
       max_archive_mb: int(1, 100_000)
         .default(500)
         .describe('all response bodies one investigation archives together; past it bodies are recorded empty, marked truncated and recorded as `archive_truncated` actions (one site cannot fill the disk)'),
+      agent_max_steps: int(1, 1000).default(30).describe('the funnel\'s LLM planner: most planner steps (one decision each) per investigation; past it the planner gives up with `budget: …`'),
+      agent_max_tokens: int(1000, 10_000_000).default(200_000).describe('the funnel\'s LLM planner: most tokens (input and output, as the API counts them) per investigation'),
+      agent_max_seconds: int(10, 86_400).default(300).describe('the funnel\'s LLM planner: most seconds spent waiting for the model per investigation'),
+      proxy_url: z
+        .string()
+        .url()
+        .refine((v) => /^(http|socks5h?):\/\//i.test(v), 'an http:// or socks5:// URL')
+        .optional()
+        .meta({
+          description: 'the investigations\' browser reaches sites through this proxy (HTTP CONNECT or SOCKS5, credentials in the URL allowed); the proxy itself must pass the egress policy (a private address only through `SVC_SSI__ALLOW_PRIVATE_TARGETS`)',
+          accepted: '`http://[user:pass@]host:port` or `socks5://[user:pass@]host:port`',
+          default_text: '(direct)',
+        }),
       extract_on_transitions: bool.default(true).describe('extract wallets on every page transition of an investigation; false leaves only the final sweep (the benchmark\'s baseline)'),
       allow_private_targets: z
         .string()

@@ -54,6 +54,7 @@ export function createLogger(level: string, name = 'fip', destination?: Destinat
         'config.temporal_api_key',
         '*.temporal_api_key',
         'config.smtp.url',
+        'config.ssi.proxy_url',
         'config.database_url',
         'config.vault.master_key',
         'config.evidence.signing_key',
