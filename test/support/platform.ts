@@ -17,7 +17,8 @@ let temporal: Client | null = null;
 const closers: Array<() => Promise<void>> = [];
 
 export function testConfig(env: Record<string, string> = {}): AppConfig {
-  return loadConfig({ ...process.env, SVC_LOG__LEVEL: process.env.FIP_TEST_LOG_LEVEL ?? 'silent', ...env });
+  // No test process takes the persona mail receiver's development port unless a test asks (startTestMailReceiver).
+  return loadConfig({ SVC_SSI__MAIL_BIND: '', ...process.env, SVC_LOG__LEVEL: process.env.FIP_TEST_LOG_LEVEL ?? 'silent', ...env });
 }
 
 export function testKnex(): Knex {
