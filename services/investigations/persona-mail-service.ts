@@ -1,7 +1,6 @@
 // Persona mail as use cases (the inbound SMTP receiver calls the first two; the API the rest):
 //   personaMailboxScan    which investigation a recipient at the persona domain belongs to (null: refuse it)
 //   receivePersonaMail    store the raw message as evidence, read its codes and links, signal `ssi-<scan_id>`
-//   listScanMail          a scan's mail for its detail (no body)
 //   openPersonaMail       one mail's raw message (.eml), streamed, with a custody entry and an audit event
 // Nothing here logs a persona's address, a code or a link: log lines name the scan and the mail id.
 import type { Readable } from 'node:stream';
@@ -91,11 +90,6 @@ async function signalMail(deps: Pick<ServiceDeps, 'knex' | 'temporal' | 'log'>, 
   await markPersonaMailSignalled(deps.knex, row.id);
   deps.log.info({ scan_id: row.scan_id, mail_id: row.id, codes: row.codes.length, links: row.links.length }, 'persona mail signalled to its investigation');
   return true;
-}
-
-/** A scan's mail, oldest first (the detail lists it without bodies). */
-export async function listScanMail(deps: Pick<ServiceDeps, 'knex'>, scanId: string): Promise<PersonaMailRow[]> {
-  return listPersonaMail(deps.knex, scanId);
 }
 
 export interface MailDownload {

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import { startPersonaMailReceiver } from '../../app/persona-mail-receiver';
 import { insertInvestigation, insertPage, setInvestigationState } from '../../db/repositories/investigations/investigation-repository';
 import { registerPersonaMailbox } from '../../db/repositories/investigations/mailbox-repository';
 import { investigationTaskId } from '../../domain/investigations/investigation-request';
@@ -54,10 +55,12 @@ describe('persona mail: the inbound SMTP receiver, evidence and the workflow sig
   let transport: ReturnType<typeof nodemailer.createTransport>;
   let analyst: Record<string, string>;
   let researcher: Record<string, string>;
+  let receiverPort: number;
 
   before(async () => {
     api = await startTestApi(env);
     const receiver = await startTestMailReceiver(env);
+    receiverPort = receiver.port;
     await startFunnelProbeWorker(queue, env);
     transport = nodemailer.createTransport({ host: '127.0.0.1', port: receiver.port, secure: false, ignoreTLS: true });
     const users = await usersForEveryRole();
@@ -159,6 +162,11 @@ describe('persona mail: the inbound SMTP receiver, evidence and the workflow sig
     const big = verificationMail(mailbox, `${randomUUID()}@x.test`, `${'x'.repeat(76)}\r\n`.repeat(1200));
     await assert.rejects(send([mailbox], big), (err: { responseCode?: number }) => err.responseCode === 552);
     assert.equal((await testKnex()('persona_mail').where({ scan_id: scanId })).length, 0);
+  });
+
+  it('is off when SVC_SSI__MAIL_BIND is empty, and a set address that cannot be bound stops start-up naming the setting', async () => {
+    assert.equal(await startPersonaMailReceiver(api.deps, ''), null);
+    await assert.rejects(startPersonaMailReceiver(api.deps, `127.0.0.1:${receiverPort}`), /cannot listen on 127\.0\.0\.1:\d+ \(SVC_SSI__MAIL_BIND\)/);
   });
 
   it('puts the mail into the evidence bundle under mail/, byte for byte and in the signed manifest', async () => {
