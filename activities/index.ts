@@ -18,6 +18,7 @@ import { browserTaskQueue, createCrawlerBrowser, type CrawlerBrowser } from '../
 import { createEgressCheck } from '../infra/crawler/crawler-egress';
 import { createInvestigationActivities } from './investigations/investigation-activities';
 import { createPlaybookActivities } from './investigations/playbook-activities';
+import { createGuidanceActivities } from './investigations/guidance-activities';
 import { createReviewClaimActivities } from './reviews/review-claim-activities';
 import { createRiskScoreActivities } from './intelligence/risk-score-activities';
 import { createBrowserProvider, type BrowserProvider } from '../infra/browser-pool';
@@ -108,6 +109,7 @@ export function createActivities(deps: ActivityDeps) {
     ...intake,
     ...investigations,
     ...createPlaybookActivities({ knex }),
+    ...createGuidanceActivities({ knex, config }),
     ...createDossierActivities({ knex, blobs, config, log, softwareVersion: packageJson.version }),
     ...createAnalyticsRefreshActivities({ knex }),
     ...createRiskScoreActivities({ knex }),

@@ -71,6 +71,9 @@ export function createLogger(level: string, name = 'fip', destination?: Destinat
         'config.blobs.secret_access_key',
         '*.secret_access_key',
         '*.secretAccessKey',
+        // A human's answer to the funnel agent (a captcha's text): never in a log line.
+        'answer',
+        '*.answer',
       ],
       censor: '[redacted]',
     },

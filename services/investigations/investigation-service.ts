@@ -3,7 +3,7 @@
 //   startInvestigation        the scan row, then its `ssi-<scan_id>` workflow (also intake processing, SVC_INTAKE__AUTO_INVESTIGATE)
 //   listInvestigationHistory  ended scans (completed, failed, cancelled), a page, newest first
 //   listActiveInvestigations  queued and running scans, a page, newest first, each with its task's progress
-//   getInvestigation          one scan with its pages, wallets, PII, agent actions and blocked requests (404 when unknown)
+//   getInvestigation          one scan with its pages, wallets, PII, agent actions, blocked requests and persona mail (404 when unknown)
 //   openPageArtifact          a page's captured screenshot, DOM or HAR, streamed from the blob store (404 when missing)
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -24,6 +24,7 @@ import {
   type InvestigationRow,
 } from '../../db/repositories/investigations/investigation-repository';
 import { findPlaybook } from '../../db/repositories/investigations/playbook-repository';
+import { listPersonaMail } from '../../db/repositories/investigations/persona-mail-repository';
 import { principalName } from '../../domain/accounts/principal-name';
 import type { Principal } from '../../domain/accounts/roles';
 import { recordDownloadCustody } from '../evidence/download-custody';
@@ -147,16 +148,18 @@ export interface InvestigationDetail {
   pii: Awaited<ReturnType<typeof listPii>>;
   actions: Awaited<ReturnType<typeof listActions>>;
   blocked: Awaited<ReturnType<typeof listBlockedRequests>>;
+  /** The mail its personas received (evidence; the detail lists it without bodies). */
+  mail: Awaited<ReturnType<typeof listPersonaMail>>;
 }
 
 export async function getInvestigation(deps: Pick<ServiceDeps, 'knex'>, scanId: string): Promise<InvestigationDetail> {
   const inv = await findInvestigation(deps.knex, scanId);
   if (!inv) throw new NotFoundError(`no investigation ${scanId}`);
-  const [pages, wallets, pii, actions, blocked] = await Promise.all([
+  const [pages, wallets, pii, actions, blocked, mail] = await Promise.all([
     listPages(deps.knex, inv.scan_id), listScanWallets(deps.knex, inv.scan_id), listPii(deps.knex, inv.scan_id),
-    listActions(deps.knex, inv.scan_id), listBlockedRequests(deps.knex, inv.scan_id),
+    listActions(deps.knex, inv.scan_id), listBlockedRequests(deps.knex, inv.scan_id), listPersonaMail(deps.knex, inv.scan_id),
   ]);
-  return { investigation: inv, pages, wallets, pii, actions, blocked };
+  return { investigation: inv, pages, wallets, pii, actions, blocked, mail };
 }
 
 export type PageArtifactKind = 'screenshot' | 'dom' | 'har';
