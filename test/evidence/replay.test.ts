@@ -152,7 +152,7 @@ describe('an evidence bundle replays in ReplayWeb.page: the coin tab clicked aga
     assert.ok(replay.served.some((s) => s.path === '/bundle.wacz' && s.status === 200));
   });
 
-  it('reports the wacz-auth signature verified with the platform key and every checked hash valid', async () => {
+  it('reports the wacz-auth signature verified with the platform key and every checked hash valid, in its API and its Archive Info panel', async () => {
     const frame = await replayedFrame(page, pageUrl, 10_000);
     const collection = new URL(frame.url()).pathname.split('/')[3]!;
     const app = page.frames().find((f) => new URL(f.url()).pathname === '/replay/');
@@ -185,5 +185,10 @@ describe('an evidence bundle replays in ReplayWeb.page: the coin tab clicked aga
     assert.equal(checks.find((c) => c.id === 'signature')?.matched, true, `the ECDSA P-384 signature verified: ${JSON.stringify(checks)}`);
     const pagesCheck = checks.find((c) => c.id.endsWith('pages/pages.jsonl'));
     assert.equal(pagesCheck?.matched, true, `pages/pages.jsonl's hash checked and equal: ${JSON.stringify(checks)}`);
+    // What a person sees: the Archive Info panel (ReplayWeb.page's wr-item-info, in its shadow DOM).
+    const field = async (label: string) => ((await app.locator(`wr-labeled-field[label="${label}"]`).first().textContent({ timeout: 10_000 })) ?? '').replace(/\s+/g, ' ').trim();
+    assert.equal(await field('Observer Public Key'), verify.publicKey);
+    assert.match(await field('Validation'), /^[1-9]\d* hashes verified$/);
+    assert.equal(await field('Package Hash'), verify.datapackageHash);
   });
 });
