@@ -80,6 +80,8 @@ export interface ActivityDeps {
     afterDeliveryClaim?: () => Promise<void>;
     /** Called when an intake file is marked `parsing`, before its parser starts. */
     beforeIntakeFileRead?: (file: { intakeId: string; filename: string }) => Promise<void>;
+    /** false: investigations take no after-reveal captures (bench/evidence.bench.ts's baseline). */
+    revealCaptures?: boolean;
   };
 }
 
@@ -100,6 +102,7 @@ export function createActivities(deps: ActivityDeps) {
     browser: () => deps.resources.crawler.get(),
     egress: createEgressCheck(config.ssi.allow_private_targets),
     browserQueue: deps.browserQueue ?? browserTaskQueue(config.temporal.task_queue, config.worker.instance),
+    revealCaptures: deps.hooks?.revealCaptures,
   });
   return {
     ...schedule,

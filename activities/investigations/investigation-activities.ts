@@ -57,6 +57,12 @@ export interface InvestigationActivityDeps {
   egress: EgressCheck;
   /** This worker's own task queue for browser activities. */
   browserQueue: string;
+  /**
+   * false: no after-reveal captures (screenshot, DOM snapshot and the click's exchanges as records of
+   * their own), as before they existed. Internal: only bench/evidence.bench.ts's baseline sets it;
+   * it is not a setting.
+   */
+  revealCaptures?: boolean;
 }
 
 export interface BrowserStepInput {
@@ -162,6 +168,7 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
    * the last capture (the click's XHR answers) when `withExchanges`.
    */
   async function captureReveal(session: CrawlerSession, state: string, step: string, actionKey: string, withExchanges: boolean): Promise<void> {
+    if (deps.revealCaptures === false) return;
     const pageUrl = session.page.url();
     const capture = await captureAfterReveal(session.page);
     await recordSkippedFrames(session.scanId, state, pageUrl, capture.skipped);
