@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { ApiError, sdk } from '../api';
 import { Empty, ErrorState, Loading, StatusBadge, Time, useLoad } from '../components';
-import { Link } from '../router';
+import { Link, useSearchParams } from '../router';
 import { hasRole, useMe } from '../session';
 
 
@@ -16,9 +16,14 @@ function Pager({ next, cursor, setCursor }: { next: string | null | undefined; c
 }
 
 export function IntakesPage() {
-  const [status, setStatus] = useState('');
-  const [q, setQ] = useState('');
-  const [cursor, setCursor] = useState<string | null>(null);
+  // Filters and the page are in the URL (?status=...&q=...&cursor=...): a deep link.
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status') ?? '';
+  const q = params.get('q') ?? '';
+  const cursor = params.get('cursor');
+  const setCursor = (c: string | null) => setParams({ cursor: c });
+  const setStatus = (v: string) => setParams({ status: v, cursor: null });
+  const setQ = (v: string) => setParams({ q: v, cursor: null });
   const [list, reload] = useLoad(() => sdk().request('get', '/intakes/', { query: { status: (status || undefined) as 'received' | undefined, q: q || undefined, cursor: cursor ?? undefined, limit: 50 } }), `${status}:${q}:${cursor}`);
   return (
     <>
@@ -26,14 +31,14 @@ export function IntakesPage() {
       <form className="filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter intakes">
         <div className="field">
           <label htmlFor="in-status">Status</label>
-          <select id="in-status" value={status} onChange={(e) => { setCursor(null); setStatus(e.target.value); }}>
+          <select id="in-status" value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="">Any</option>
             {['received', 'processing', 'processed', 'failed', 'triaged', 'linked', 'rejected', 'closed'].map((s) => <option key={s} value={s}>{s}</option>)}
           </select>
         </div>
         <div className="field grow">
           <label htmlFor="in-q">Text</label>
-          <input id="in-q" type="search" value={q} onChange={(e) => { setCursor(null); setQ(e.target.value); }} />
+          <input id="in-q" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
         </div>
       </form>
       {list.status === 'loading' && <Loading what="intakes" />}
@@ -95,9 +100,14 @@ export function IntakeDetailPage({ id }: { id: string }) {
 }
 
 export function CasesPage() {
-  const [status, setStatus] = useState('');
-  const [q, setQ] = useState('');
-  const [cursor, setCursor] = useState<string | null>(null);
+  // Filters and the page are in the URL (?status=...&q=...&cursor=...): a deep link.
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status') ?? '';
+  const q = params.get('q') ?? '';
+  const cursor = params.get('cursor');
+  const setCursor = (c: string | null) => setParams({ cursor: c });
+  const setStatus = (v: string) => setParams({ status: v, cursor: null });
+  const setQ = (v: string) => setParams({ q: v, cursor: null });
   const [list, reload] = useLoad(() => sdk().request('get', '/cases', { query: { status: (status || undefined) as 'open' | undefined, q: q || undefined, cursor: cursor ?? undefined, limit: 50 } }), `${status}:${q}:${cursor}`);
   return (
     <>
@@ -105,14 +115,14 @@ export function CasesPage() {
       <form className="filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter cases">
         <div className="field">
           <label htmlFor="c-status">Status</label>
-          <select id="c-status" value={status} onChange={(e) => { setCursor(null); setStatus(e.target.value); }}>
+          <select id="c-status" value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="">Any</option>
             {['open', 'in_review', 'referred', 'closed'].map((s) => <option key={s} value={s}>{s.replace('_', ' ')}</option>)}
           </select>
         </div>
         <div className="field grow">
           <label htmlFor="c-q">Title or description contains</label>
-          <input id="c-q" type="search" value={q} onChange={(e) => { setCursor(null); setQ(e.target.value); }} />
+          <input id="c-q" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
         </div>
       </form>
       {list.status === 'loading' && <Loading what="cases" />}

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { availablePaths, download, objectUrl, sdk, type SavedFile } from '../api';
 import { Column, CopyButton, Empty, ErrorState, Loading, SortableTable, StatusBadge, Time, useLoad } from '../components';
 import { explorerUrl } from '../explorers';
-import { Link, navigate } from '../router';
+import { Link, navigate, useSearchParam } from '../router';
 import type { InvestigationDetail, ScanWallet, Task } from '../types';
 
 export const TABS = ['overview', 'results', 'pages', 'actions', 'evidence'] as const;
@@ -92,9 +92,9 @@ function Overview({ inv }: { inv: InvestigationDetail }) {
 }
 
 function Results({ inv }: { inv: InvestigationDetail }) {
-  const [text, setText] = useState('');
-  const [network, setNetwork] = useState('');
-  const [confidence, setConfidence] = useState('');
+  const [text, setText] = useSearchParam('filter');
+  const [network, setNetwork] = useSearchParam('network');
+  const [confidence, setConfidence] = useSearchParam('confidence');
   const [message, setMessage] = useState<string | null>(null);
   const networks = [...new Set(inv.wallets.map((w) => w.network))].sort();
   const needle = text.trim().toLowerCase();

@@ -2,7 +2,8 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, sdk } from '../api';
 import { Empty, ErrorState, Loading, StatusBadge, Time, useLoad } from '../components';
-import { Link } from '../router';
+import { invalidateLoads } from '../query';
+import { Link, useSearchParam } from '../router';
 import { useMe } from '../session';
 import type { Review } from '../types';
 
@@ -82,13 +83,14 @@ function ReviewCard({ review, mine, onDone }: { review: Review; mine: boolean; o
 
 export function ReviewsPage() {
   const me = useMe();
-  const [status, setStatus] = useState<'queued' | 'claimed'>('queued');
+  const [statusParam, setStatus] = useSearchParam('status', 'queued');
+  const status: 'queued' | 'claimed' = statusParam === 'claimed' ? 'claimed' : 'queued';
   const [notice, setNotice] = useState<string | null>(null);
   const [queue, reload] = useLoad(() => sdk().reviews.queue({ status, limit: 100 }).first(), status);
   const onDone = (text: string, claimed: boolean) => {
     setNotice(text);
     if (claimed && status !== 'claimed') setStatus('claimed');
-    else reload();
+    invalidateLoads();
   };
   return (
     <>
