@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { ApiError, sdk } from '../api';
 import { Empty, ErrorState, Loading, StatusBadge, Time, useLoad } from '../components';
+import { EntityLink } from '../entity-link';
 import { Link, useSearchParams } from '../router';
 import { hasRole, useMe } from '../session';
 
@@ -94,7 +95,7 @@ export function IntakeDetailPage({ id }: { id: string }) {
       <h2>Files</h2>
       {i.files.length === 0 ? <Empty>No file attached.</Empty> : <ul>{i.files.map((f) => <li key={f.id}>{f.filename} ({f.contentType}, {f.size} bytes) <code className="small">{f.sha256.slice(0, 16)}…</code></li>)}</ul>}
       <h2>Entities found</h2>
-      {i.entities.length === 0 ? <Empty>None yet.</Empty> : <ul>{i.entities.map((e) => <li key={e.id}><span className="badge">{e.type}</span> {e.displayValue}</li>)}</ul>}
+      {i.entities.length === 0 ? <Empty>None yet.</Empty> : <ul>{i.entities.map((e) => <li key={e.id}><EntityLink id={e.id} type={e.type} value={e.displayValue} showType /></li>)}</ul>}
     </>
   );
 }
@@ -189,7 +190,7 @@ export function CaseDetailPage({ id }: { id: string }) {
       <h2>Intakes</h2>
       {d.intakes.length === 0 ? <Empty>None linked.</Empty> : <ul>{d.intakes.map((i) => <li key={i.id}><Link to={`/intakes/${i.id}`}>{i.id}</Link></li>)}</ul>}
       <h2>Entities</h2>
-      {d.entities.length === 0 ? <Empty>None.</Empty> : <ul>{d.entities.map((e) => <li key={e.id}><span className="badge">{e.type}</span> {e.displayValue}</li>)}</ul>}
+      {d.entities.length === 0 ? <Empty>None.</Empty> : <ul>{d.entities.map((e) => <li key={e.id}><EntityLink id={e.id} type={e.type} value={e.displayValue} showType /></li>)}</ul>}
       <h2>Reviews</h2>
       {d.reviews.length === 0 ? <Empty>No review yet.</Empty> : <ul>{d.reviews.map((r) => <li key={r.id}><StatusBadge status={r.status} /> {r.decision ? `${r.decision.replace(/_/g, ' ')} by ${r.decidedBy}` : r.claimedBy ? `claimed by ${r.claimedBy}` : 'waiting'} — <Time iso={r.createdAt} /></li>)}</ul>}
     </>
