@@ -3,8 +3,8 @@
 // api/routes/console/console-routes.ts). Every view, filter, sort and selection is in the URL, so a
 // link pasted to a colleague or a reload shows the same thing: pages keep such state with
 // useSearchParam/useSearchParams (the query string), never only in component state.
-import { useRouterState, type AnyRouter } from '@tanstack/react-router';
-import { useCallback, useMemo, useRef, useState, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import type { AnyRouter } from '@tanstack/react-router';
+import { useCallback, useMemo, useRef, useState, useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 
 export const BASE = '/console';
 
@@ -14,11 +14,20 @@ export interface Location {
   query: URLSearchParams;
 }
 
-function current(): Location {
-  const p = window.location.pathname;
-  const path = p.startsWith(BASE) ? p.slice(BASE.length) || '/' : '/';
-  return { path: path.replace(/\/+$/, '') || '/', query: new URLSearchParams(window.location.search) };
+/** The location as the router's history holds it (it writes the browser's URL a moment later). */
+function href(): string {
+  const h = router?.history.location;
+  return h ? `${h.pathname}${h.search}` : `${window.location.pathname}${window.location.search}`;
 }
+
+function parse(full: string): Location {
+  const u = new URL(full, window.location.origin);
+  const p = u.pathname;
+  const path = p.startsWith(BASE) ? p.slice(BASE.length) || '/' : '/';
+  return { path: path.replace(/\/+$/, '') || '/', query: new URLSearchParams(u.search) };
+}
+
+const current = (): Location => parse(href());
 
 let router: AnyRouter | null = null;
 
@@ -38,11 +47,19 @@ export function navigate(to: string, opts: { replace?: boolean } = {}): void {
   else router.history.push(url);
 }
 
-/** The current location; re-renders on every navigation. */
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('popstate', onChange);
+  const off = router?.history.subscribe(onChange);
+  return () => {
+    window.removeEventListener('popstate', onChange);
+    off?.();
+  };
+}
+
+/** The current location (path and query string); re-renders on every navigation, at once. */
 export function useLocation(): Location {
-  const href = useRouterState({ select: (s) => s.location.href });
-  // href is the trigger; window.location is the truth.
-  return useMemo(() => (href ? current() : current()), [href]);
+  const now = useSyncExternalStore(subscribe, href);
+  return useMemo(() => parse(now), [now]);
 }
 
 function withQuery(path: string, q: URLSearchParams): string {
