@@ -1,6 +1,8 @@
 // Intakes and cases: lists with filters, and a detail view of each.
 import { useState } from 'react';
-import { ApiError, sdk } from '../api';
+import { sdk } from '../api';
+import { describeError } from '../errors';
+import { invalidateLoads } from '../query';
 import { Empty, ErrorState, Loading, StatusBadge, Time, useLoad } from '../components';
 import { EntityLink } from '../entity-link';
 import { Link, useSearchParams } from '../router';
@@ -168,7 +170,8 @@ export function CaseDetailPage({ id }: { id: string }) {
       setMsg('Review requested: it is in the review queue.');
       reload();
     } catch (err) {
-      setMsg(`Could not request a review: ${err instanceof ApiError ? err.message : String(err)}`);
+      setMsg(`Could not request a review: ${describeError(err).sentence}`);
+      invalidateLoads();
     }
   };
   return (

@@ -1,7 +1,8 @@
 // Investigations: start one from a URL (optional playbook), the active ones with live state and
 // progress (polled), and the history.
 import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError, sdk } from '../api';
+import { sdk } from '../api';
+import { describeError } from '../errors';
 import { Empty, ErrorState, Loading, StatusBadge, Time, useLoad } from '../components';
 import { Link, navigate, useSearchParams } from '../router';
 import type { InvestigationSummary } from '../types';
@@ -24,8 +25,7 @@ function StartForm() {
       const started = await sdk().investigations.start({ url: url.trim(), label: label.trim() || undefined, playbookId: playbookId || undefined, options: { max_pages: maxPages } });
       navigate(`/investigations/${started.scanId}`);
     } catch (err) {
-      const details = err instanceof ApiError && Array.isArray(err.details) ? (err.details as Array<{ path: string; message: string }>).map((d) => `${d.path.replace(/^body\./, '')}: ${d.message}`).join('; ') : '';
-      setError(`${err instanceof Error ? err.message : String(err)}${details ? ` (${details})` : ''}`);
+      setError(describeError(err).sentence);
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,7 @@
 // The review queue: claim a review, annotate it, decide it.
 import { useState, type FormEvent } from 'react';
-import { ApiError, sdk } from '../api';
+import { sdk } from '../api';
+import { describeError } from '../errors';
 import { Empty, ErrorState, Loading, StatusBadge, Time, useLoad } from '../components';
 import { invalidateLoads } from '../query';
 import { Link, useSearchParam } from '../router';
@@ -15,7 +16,7 @@ const DECISIONS = [
 ] as const;
 type Decision = (typeof DECISIONS)[number][0];
 
-const errorText = (err: unknown) => (err instanceof ApiError ? err.message : err instanceof Error ? err.message : String(err));
+const errorText = (err: unknown) => describeError(err).sentence;
 
 function ReviewCard({ review, mine, onDone }: { review: Review; mine: boolean; onDone: (notice: string, claimed: boolean) => void }) {
   const [note, setNote] = useState('');
