@@ -118,4 +118,21 @@ describe('console search (end to end, Chromium)', function () {
     await page.getByRole('region', { name: /Cases \(1\)/ }).getByRole('link', { name: `Refund scam ${word}` }).waitFor();
     assert.equal(await page.getByRole('combobox', { name: 'Query' }).inputValue(), `priority:critical ${word}`);
   });
+
+  it('a researcher gets the counts per type the API gives, not the records', async () => {
+    const api = await http(`${url}/reviews/search/query`, { method: 'POST', headers: asUser(users.researcher), json: { query: word } });
+    assert.equal(api.status, 200, api.text);
+    const cases = (api.body.aggregates as Array<{ type: string; count: number }>).find((a) => a.type === 'case');
+    assert.equal(cases?.count, 1);
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto(`${url}/console`);
+    await page.getByLabel('User').selectOption(users.researcher);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.goto(`${url}/console/search?q=${word}`);
+    const counts = page.getByRole('region', { name: 'Counts' });
+    await counts.getByText('Cases: 1').waitFor();
+    assert.equal(await page.getByRole('link', { name: `Refund scam ${word}` }).count(), 0, 'no record, no title');
+    assert.ok(!(await page.locator('main').innerText()).includes(`Refund scam ${word}`));
+  });
 });
