@@ -5982,7 +5982,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                view: "investigations" | "wallets" | "intakes" | "cases" | "reviews" | "reports" | "dashboard" | "sign-in";
+                view: "investigations" | "wallets" | "intakes" | "cases" | "reviews" | "reports" | "dashboard" | "search" | "entities" | "sign-in";
             };
             cookie?: never;
         };
@@ -6023,7 +6023,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                view: "investigations" | "wallets" | "intakes" | "cases" | "reviews" | "reports" | "dashboard" | "sign-in";
+                view: "investigations" | "wallets" | "intakes" | "cases" | "reviews" | "reports" | "dashboard" | "search" | "entities" | "sign-in";
             };
             cookie?: never;
         };
@@ -6065,7 +6065,7 @@ export interface operations {
             path: {
                 id: string;
                 tab: "overview" | "results" | "pages" | "actions" | "evidence";
-                view: "investigations" | "wallets" | "intakes" | "cases" | "reviews" | "reports" | "dashboard" | "sign-in";
+                view: "investigations" | "wallets" | "intakes" | "cases" | "reviews" | "reports" | "dashboard" | "search" | "entities" | "sign-in";
             };
             cookie?: never;
         };
