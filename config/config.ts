@@ -99,6 +99,14 @@ export const configSchema = z.strictObject({
       max_archive_mb: int(1, 100_000)
         .default(500)
         .describe('all response bodies one investigation archives together; past it bodies are recorded empty, marked truncated and recorded as `archive_truncated` actions (one site cannot fill the disk)'),
+      persona_email_domain: z
+        .string()
+        .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i, 'a domain name')
+        .default('persona.invalid')
+        .describe('the domain of the funnel agent\'s persona e-mail addresses (one the operator controls and whose mail the platform receives); the default reaches nobody'),
+      verify_wait_minutes: int(1, 1440)
+        .default(10)
+        .describe('how long an investigation waits (durably) in VERIFY_CONTACT for the verification mail its persona was sent'),
       extract_on_transitions: bool.default(true).describe('extract wallets on every page transition of an investigation; false leaves only the final sweep (the benchmark\'s baseline)'),
       allow_private_targets: z
         .string()

@@ -39,6 +39,8 @@ import { qrCandidateShots } from '../../infra/crawler/page-images';
 import { recordImageWallets, recordPageEntities, recordSnapshotWallets } from '../../services/investigations/record-findings';
 import { recordTruncatedResponses, storeLateExchanges, storeReveal } from '../../services/investigations/reveal-records';
 import type { PlaybookStepInput } from '../../domain/investigations/investigation-request';
+import type { FunnelPlanner } from '../../domain/investigations/funnel';
+import { createFunnelActivities } from './funnel-activities';
 
 export interface InvestigationActivityDeps {
   knex: Knex;
@@ -52,6 +54,8 @@ export interface InvestigationActivityDeps {
   egress: EgressCheck;
   /** This worker's own task queue for browser activities. */
   browserQueue: string;
+  /** The funnel's LLM planner (absent without an Anthropic key: heuristics only). */
+  planner?: FunnelPlanner;
 }
 
 export interface BrowserStepInput {
@@ -275,6 +279,9 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
   }
 
   return {
+    // The funnel's activities share this worker's sessions and capture helpers.
+    ...createFunnelActivities({ knex, log: deps.log, config: deps.config, planner: deps.planner, hooks: { sessionFor, goTo, extractHere, captureReveal, flush } }),
+
     /** The task queue of this worker's browser activities (shared queue). */
     async investigationBrowserQueue(): Promise<string> {
       return deps.browserQueue;
