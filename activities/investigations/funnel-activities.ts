@@ -220,8 +220,13 @@ export function createFunnelActivities(deps: FunnelActivityDeps) {
   }
 
   return {
+    /** Where the funnel ended (deposit page reached, needs guidance, stopped), in the action log. */
+    async recordFunnelOutcome(input: { scanId: string; outcome: string }): Promise<void> {
+      await appendActions(knex, input.scanId, [{ key: 'funnel|outcome', state: 'NAVIGATE_DEPOSIT', action: 'funnel_outcome', target: 'funnel', outcome: input.outcome }]);
+    },
+
     /** After EXPLORE: is the deposit page behind a gate? When it is, the scan gets its persona. */
-    async detectFunnelGate(input: { scanId: string; url: string; pageTimeoutS: number }): Promise<FunnelGate> {
+    async detectFunnelGate(input: { scanId: string; url: string; entryUrl?: string; pageTimeoutS: number }): Promise<FunnelGate> {
       const stop = heartbeatEverySecond();
       try {
         const wallets = (await listScanWallets(knex, input.scanId)).length;
@@ -237,7 +242,11 @@ export function createFunnelActivities(deps: FunnelActivityDeps) {
         const persona = await ensureScanPersona(personaDeps, { scanId: input.scanId, url: input.url });
         if (persona.hasSession) {
           const stored = await loadPersonaSession(personaDeps, persona.personaId);
-          if (stored) await restoreSessionState(session.page, stored);
+          if (stored) {
+            // The stored session is back: the site's own entry page now shows what a customer sees.
+            await restoreSessionState(session.page, stored);
+            await hooks.goTo(session, input.entryUrl ?? input.url, 'LOGIN', 'funnel|session', input.pageTimeoutS);
+          }
         }
         await appendActions(knex, input.scanId, [{
           key: 'funnel|gate', state: 'EXPLORE', action: 'funnel_gate', target: input.url,

@@ -15,15 +15,17 @@ import { waitFor } from './wait-for';
 export interface FunnelStack {
   url: string;
   queue: string;
-  sites: Partial<Record<FunnelSiteKind, FunnelSite>>;
+  /** The sites by the names the test gave them. */
+  sites: Record<string, FunnelSite | undefined>;
   users: Record<'admin' | 'analyst' | 'researcher' | 'reviewer', Record<string, string>>;
   logs(): string;
   close(): Promise<void>;
 }
 
-export async function startFunnelStack(prefix: string, kinds: readonly FunnelSiteKind[], extraEnv: Record<string, string> = {}): Promise<FunnelStack> {
+/** `sites`: a name for each site and its kind (two names may share a kind: each is its own site). */
+export async function startFunnelStack(prefix: string, kinds: Record<string, FunnelSiteKind>, extraEnv: Record<string, string> = {}): Promise<FunnelStack> {
   const sites: FunnelStack['sites'] = {};
-  for (const k of kinds) sites[k] = await startFunnelSite(k);
+  for (const [name, kind] of Object.entries(kinds)) sites[name] = await startFunnelSite(kind);
   const queue = `${prefix}-${randomUUID().slice(0, 8)}`;
   const allow = Object.values(sites).map((s) => `127.0.0.1:${s!.port}`).join(',');
   const env = { SVC_TEMPORAL__TASK_QUEUE: queue, SVC_AUTH__TRUST_PROXY_HEADER: 'true', SVC_SSI__ALLOW_PRIVATE_TARGETS: allow, SVC_WORKER__INSTANCE: `t-${queue}`, ...extraEnv };

@@ -12,6 +12,8 @@ type GoalResult = Awaited<ReturnType<PlatformActivities['runFunnelGoal']>>;
 export interface FunnelWalk {
   scanId: string;
   startUrl: string;
+  /** The URL the investigation was asked for (a revisit with a stored session starts there). */
+  entryUrl: string;
   pageTimeoutS: number;
   enter: (state: InvestigationState, percent: number, detail?: Record<string, unknown>) => Promise<void>;
   onBrowser: <T>(step: (b: Browser) => Promise<T>) => Promise<T>;
@@ -37,7 +39,7 @@ export async function needsGuidance(_walk: FunnelWalk, state: InvestigationState
 /** Walks the funnel after EXPLORE; answers the deposit page's URL when it got there. */
 export async function walkFunnel(walk: FunnelWalk): Promise<FunnelOutcome> {
   const { scanId, pageTimeoutS, enter, onBrowser } = walk;
-  const gate = await onBrowser((b) => b.detectFunnelGate({ scanId, url: walk.startUrl, pageTimeoutS }));
+  const gate = await onBrowser((b) => b.detectFunnelGate({ scanId, url: walk.startUrl, entryUrl: walk.entryUrl, pageTimeoutS }));
   if (!gate.gated) return { outcome: `not gated: ${gate.reason}`, depositUrl: null };
 
   const goal = async (state: 'REGISTER' | 'LOGIN' | 'NAVIGATE_DEPOSIT', percent: number): Promise<GoalResult> => {

@@ -131,8 +131,9 @@ export async function ssiInvestigationWorkflow(input: InvestigationWorkflowInput
     // The funnel: runs recorded before it existed replay without it.
     let funnel: string | null = null;
     if (input.agent?.register !== false && patched('ssi-funnel')) {
-      const walked = await walkFunnel({ scanId, startUrl: finalUrl, pageTimeoutS: options.page_timeout_s, enter, onBrowser, mail });
+      const walked = await walkFunnel({ scanId, startUrl: finalUrl, entryUrl: input.url, pageTimeoutS: options.page_timeout_s, enter, onBrowser, mail });
       funnel = walked.outcome;
+      await shared.recordFunnelOutcome({ scanId, outcome: walked.outcome });
       if (walked.depositUrl) {
         const deposit = await onBrowser((b) => b.captureInvestigationPage({ ...base, url: walked.depositUrl!, state: 'NAVIGATE_DEPOSIT', steps: [] }));
         if (deposit.captured) pages++;
