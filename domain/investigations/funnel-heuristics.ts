@@ -166,8 +166,9 @@ export function planFunnelStep(view: FunnelPageView, ctx: FunnelContext): Funnel
       const ids = fillable.filter((f) => f.kind === 'email' || f.kind === 'username' || f.kind === 'phone' || f.kind === 'password');
       return { kind: 'act', actions: [...fillActions(ids.map((f) => ({ ...f, filled: false }))), { kind: 'click', selector: submit.selector }], submits: true };
     }
-    if (!passwords && (ctx.submitted || c.controls.some((x) => x.kind === 'deposit'))) return { kind: 'reached', reason: ctx.submitted ? 'logged in' : 'already logged in', verify: false };
-    return clickNav(view, c, ctx, ['login']) ?? { kind: 'reached', reason: 'no log-in form: taken as logged in', verify: false };
+    if (!passwords && ctx.submitted) return { kind: 'reached', reason: 'logged in', verify: false };
+    // A log-in link still offered means the session is not in (a site's own account link would not be one).
+    return clickNav(view, c, ctx, ['login']) ?? { kind: 'reached', reason: 'already logged in (no log-in form or link)', verify: false };
   }
   if (ctx.goal === 'VERIFY_CONTACT') {
     if (code) {

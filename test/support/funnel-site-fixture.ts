@@ -106,9 +106,13 @@ export async function startFunnelSite(kind: FunnelSiteKind, opts: { smtp?: { hos
     res.end();
   };
 
+  // The navigation as a visitor sees it; a logged-in customer's pages (accountNav) offer log-out instead.
   const nav = kind === 'zh-wizard'
     ? '<nav><a href="/">首页</a> <a href="/register">注册</a> <a href="/login">登录</a> <a href="/recharge">充值</a></nav>'
     : '<nav><a href="/">Home</a> <a href="/register">Sign up</a> <a href="/login">Log in</a> <a href="/deposit">Deposit</a></nav>';
+  const accountNav = kind === 'zh-wizard'
+    ? '<nav><a href="/">首页</a> <a href="/user">用户中心</a> <a href="/recharge">充值</a> <a href="/logout">退出</a></nav>'
+    : '<nav><a href="/">Home</a> <a href="/account">My account</a> <a href="/deposit">Deposit</a> <a href="/logout">Log out</a></nav>';
 
   const loginForm = (msg = '') => page('Log in', `${kind === 'login-wall' ? '' : nav}<h1>Log in</h1>${msg ? `<p class="msg">${msg}</p>` : ''}
 <form method="post" action="/login"><label>Email <input type="email" name="email"></label><label>Password <input type="password" name="password"></label><button type="submit">Log in</button></form>
@@ -266,15 +270,15 @@ fetch('/api/me').then((r) => r.json()).then((j) => { me = j.email; render(); });
         return redirect(res, '/dashboard');
       }
       if (kind === 'zh-wizard') {
-        if (path === '/') return send(res, 200, page('币安财富', `${nav}<h1>欢迎来到币安财富</h1><p>每日收益 3%</p>`, 'zh'));
+        if (path === '/') return send(res, 200, page('币安财富', `${user ? accountNav : nav}<h1>欢迎来到币安财富</h1><p>每日收益 3%</p>`, 'zh'));
         if (path === '/register') return send(res, 200, zhWizard);
         if (path === '/login') return send(res, 200, page('登录', `${nav}<form method="post" action="/login"><label>邮箱 <input type="email" name="email"></label><label>密码 <input type="password" name="password"></label><button type="submit">登录</button></form>`, 'zh'));
         if (!user) return redirect(res, '/login');
-        if (path === '/user') return send(res, 200, page('用户中心', `${nav}<h1>用户中心</h1><p>余额 0.00</p>`, 'zh'));
-        if (path === '/recharge') return send(res, 200, page('充值', `${nav}${coinTabs(wallets, 'zh')}`, 'zh'));
+        if (path === '/user') return send(res, 200, page('用户中心', `${accountNav}<h1>用户中心</h1><p>余额 0.00</p>`, 'zh'));
+        if (path === '/recharge') return send(res, 200, page('充值', `${accountNav}${coinTabs(wallets, 'zh')}`, 'zh'));
         return redirect(res, '/user');
       }
-      if (path === '/') return send(res, 200, page('CryptoMax', `${nav}<h1>CryptoMax Exchange</h1><p>Trade with zero fees. Sign up to deposit.</p>`));
+      if (path === '/') return send(res, 200, page('CryptoMax', `${user ? accountNav : nav}<h1>CryptoMax Exchange</h1><p>Trade with zero fees. Sign up to deposit.</p>`));
       if (path === '/register') return send(res, 200, registerForm());
       if (path === '/login') return send(res, 200, loginForm());
       if (path === '/verify') return send(res, 200, page('Verify', `${nav}<h1>Verify your e-mail</h1><p>We have sent a verification code to your e-mail.</p><form method="post" action="/verify"><label>Verification code <input name="code" autocomplete="one-time-code"></label><button type="submit">Verify</button></form>`));
@@ -285,10 +289,10 @@ fetch('/api/me').then((r) => r.json()).then((j) => { me = j.email; render(); });
         return send(res, 200, page('Activated', `${nav}<h1>Your account is active</h1><p>You can log in now.</p>`));
       }
       if (!user) return redirect(res, '/login');
-      if (path === '/account') return send(res, 200, page('Account', `${nav}<h1>Welcome back</h1><p>Balance: 0.00 USDT</p><a href="/logout">Log out</a>`));
+      if (path === '/account') return send(res, 200, page('Account', `${accountNav}<h1>Welcome back</h1><p>Balance: 0.00 USDT</p>`));
       if (path === '/deposit') {
-        if (kind === 'qr-deposit') return send(res, 200, page('Deposit', `${nav}<h1>Deposit USDT (TRC20)</h1><p>Scan to deposit:</p><img src="/deposit-qr.png" alt="deposit address" width="300">`));
-        return send(res, 200, page('Deposit', `${nav}${coinTabs(wallets, 'en')}`));
+        if (kind === 'qr-deposit') return send(res, 200, page('Deposit', `${accountNav}<h1>Deposit USDT (TRC20)</h1><p>Scan to deposit:</p><img src="/deposit-qr.png" alt="deposit address" width="300">`));
+        return send(res, 200, page('Deposit', `${accountNav}${coinTabs(wallets, 'en')}`));
       }
       return send(res, 404, page('Not found', '<p>Not found</p>'));
     })().catch((err: unknown) => {

@@ -23,9 +23,9 @@ export interface FunnelStack {
 }
 
 /** `sites`: a name for each site and its kind (two names may share a kind: each is its own site). */
-export async function startFunnelStack(prefix: string, kinds: Record<string, FunnelSiteKind>, extraEnv: Record<string, string> = {}): Promise<FunnelStack> {
+export async function startFunnelStack(prefix: string, kinds: Record<string, FunnelSiteKind>, extraEnv: Record<string, string> = {}, siteOptions: Parameters<typeof startFunnelSite>[1] = {}): Promise<FunnelStack> {
   const sites: FunnelStack['sites'] = {};
-  for (const [name, kind] of Object.entries(kinds)) sites[name] = await startFunnelSite(kind);
+  for (const [name, kind] of Object.entries(kinds)) sites[name] = await startFunnelSite(kind, siteOptions);
   const queue = `${prefix}-${randomUUID().slice(0, 8)}`;
   const allow = Object.values(sites).map((s) => `127.0.0.1:${s!.port}`).join(',');
   const env = { SVC_TEMPORAL__TASK_QUEUE: queue, SVC_AUTH__TRUST_PROXY_HEADER: 'true', SVC_SSI__ALLOW_PRIVATE_TARGETS: allow, SVC_WORKER__INSTANCE: `t-${queue}`, ...extraEnv };
