@@ -12,7 +12,7 @@ import { insertPiiExposures } from '../../db/repositories/investigations/persona
 import type { FieldDescriptor, FunnelAction, FunnelObservation, FunnelPlanner, FunnelState, GuidanceKind } from '../../domain/investigations/funnel';
 import { exposureKindOf, looksGated, planFunnelStep, type FunnelPageView } from '../../domain/investigations/funnel-heuristics';
 import { fieldKindOf } from '../../domain/investigations/funnel-vocabulary';
-import { STEP_DEADLINES, withPageBudget, browserStep } from '../../infra/crawler/browser-step';
+import { BrowserStepTimeout, STEP_DEADLINES, stepFailureReason, withPageBudget, browserStep } from '../../infra/crawler/browser-step';
 import type { CrawlerSession } from '../../infra/crawler/crawler-session';
 import { chooseOption, press, readFunnelPage, restoreSessionState, sessionState, tick, typeInto } from '../../infra/crawler/funnel-page';
 import { pause, settle } from '../../infra/crawler/page-actions';
@@ -86,6 +86,11 @@ async function settleAfterAction(session: CrawlerSession): Promise<void> {
       if (!(err instanceof Error) || !/context was destroyed|navigation|Target closed/i.test(err.message)) throw err;
     }
   }
+}
+
+/** A page that got stuck or crashed ends the funnel there (the scan goes on); anything else is the activity's failure. */
+function isPageFailure(err: unknown): boolean {
+  return err instanceof BrowserStepTimeout || (err instanceof Error && /(page|target) crashed/i.test(err.message));
 }
 
 export function createFunnelActivities(deps: FunnelActivityDeps) {
@@ -202,7 +207,10 @@ export function createFunnelActivities(deps: FunnelActivityDeps) {
         try {
           outcome = await perform(session, scanId, goal, action, view, `${key}|${i}`, code);
         } catch (err) {
-          outcome = `failed: ${(err instanceof Error ? err.message.split('\n')[0]! : String(err)).slice(0, 200)}`;
+          // A failed fill says where, never what (a browser error may echo the value it was given).
+          outcome = action.kind === 'fill' || action.kind === 'fill_text'
+            ? `failed: could not type into ${action.selector}`
+            : `failed: ${(err instanceof Error ? err.message.split('\n')[0]! : String(err)).slice(0, 200)}`;
         }
         const failed = outcome.startsWith('failed');
         await appendActions(knex, scanId, [{ key: `${key}|${i}`, state: goal, action: `funnel_${action.kind}`, target: failed ? action.kind : outcome, outcome: failed ? outcome : 'ok' }]);
@@ -228,8 +236,8 @@ export function createFunnelActivities(deps: FunnelActivityDeps) {
     /** After EXPLORE: is the deposit page behind a gate? When it is, the scan gets its persona. */
     async detectFunnelGate(input: { scanId: string; url: string; entryUrl?: string; pageTimeoutS: number }): Promise<FunnelGate> {
       const stop = heartbeatEverySecond();
+      const wallets = (await listScanWallets(knex, input.scanId)).length;
       try {
-        const wallets = (await listScanWallets(knex, input.scanId)).length;
         if (wallets > 0) return { gated: false, reason: `${wallets} wallet(s) found without an account`, wallets, registered: false, verifyWaitMinutes: deps.config.ssi.verify_wait_minutes };
         const session = await hooks.sessionFor(input.scanId, input.pageTimeoutS);
         const nav = await hooks.goTo(session, input.url, 'REGISTER', 'funnel|start', input.pageTimeoutS);
@@ -254,6 +262,12 @@ export function createFunnelActivities(deps: FunnelActivityDeps) {
         }]);
         await hooks.flush(session, 'REGISTER');
         return { gated: true, reason: 'a sign-up, log-in or deposit control and no wallet yet', wallets, registered: persona.registered, verifyWaitMinutes: deps.config.ssi.verify_wait_minutes };
+      } catch (err) {
+        if (!isPageFailure(err)) throw err;
+        const reason = stepFailureReason(err);
+        await appendActions(knex, input.scanId, [{ key: 'funnel|gate', state: 'EXPLORE', action: 'funnel_gate', target: input.url, outcome: `the start page got stuck: ${reason}` }]);
+        await (await hooks.sessionFor(input.scanId, input.pageTimeoutS)).replacePage();
+        return { gated: false, reason: `the start page got stuck: ${reason}`, wallets, registered: false, verifyWaitMinutes: deps.config.ssi.verify_wait_minutes };
       } finally {
         stop();
       }
@@ -263,7 +277,18 @@ export function createFunnelActivities(deps: FunnelActivityDeps) {
     async runFunnelGoal(input: { scanId: string; pageTimeoutS: number; goal: FunnelState }): Promise<FunnelGoalResult> {
       const stop = heartbeatEverySecond();
       try {
-        const result = await walk(input.scanId, input.pageTimeoutS, input.goal, null);
+        let result: FunnelGoalResult;
+        try {
+          result = await walk(input.scanId, input.pageTimeoutS, input.goal, null);
+        } catch (err) {
+          if (!isPageFailure(err)) throw err;
+          const stuck = await hooks.sessionFor(input.scanId, input.pageTimeoutS);
+          const reason = `the page got stuck: ${stepFailureReason(err)}`;
+          await appendActions(knex, input.scanId, [{ key: `funnel|${input.goal}|stuck`, state: input.goal, action: 'funnel_goal', target: input.goal, outcome: `stuck: ${reason}` }]);
+          const url = stuck.page.url();
+          await stuck.replacePage();
+          return { outcome: 'stuck', reason, url };
+        }
         const session = await hooks.sessionFor(input.scanId, input.pageTimeoutS);
         const persona = await openScanPersona(personaDeps, input.scanId);
         if (persona && result.outcome === 'reached') {

@@ -138,7 +138,9 @@ export async function ssiInvestigationWorkflow(input: InvestigationWorkflowInput
         const deposit = await onBrowser((b) => b.captureInvestigationPage({ ...base, url: walked.depositUrl!, state: 'NAVIGATE_DEPOSIT', steps: [] }));
         if (deposit.captured) pages++;
         // The deposit page first: its coin tabs are read while the session is still on it.
-        if (!withTabs.includes(walked.depositUrl)) withTabs.unshift(walked.depositUrl);
+        const at = withTabs.indexOf(walked.depositUrl);
+        if (at >= 0) withTabs.splice(at, 1);
+        withTabs.unshift(walked.depositUrl);
       }
     }
 
