@@ -42,6 +42,7 @@ import { recordImageWallets, recordPageEntities, recordSnapshotWallets } from '.
 import { recordTruncatedResponses, storeLateExchanges, storeReveal } from '../../services/investigations/reveal-records';
 import { readCoinTab } from '../../services/investigations/coin-tab-reads';
 import type { PlaybookStepInput } from '../../domain/investigations/investigation-request';
+import { createFunnelActivities } from './funnel-activities';
 
 export interface InvestigationActivityDeps {
   knex: Knex;
@@ -270,6 +271,9 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
   }
 
   return {
+    // The funnel's activities share this worker's sessions and capture helpers.
+    ...createFunnelActivities({ knex, log: deps.log, config: deps.config, planner: deps.planner, hooks: { sessionFor, goTo, extractHere, captureReveal, flush } }),
+
     /** The task queue of this worker's browser activities (shared queue). */
     async investigationBrowserQueue(): Promise<string> {
       return deps.browserQueue;

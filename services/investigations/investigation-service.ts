@@ -23,13 +23,15 @@ import {
   type InvestigationFilter,
   type InvestigationRow,
 } from '../../db/repositories/investigations/investigation-repository';
+import { listPiiExposures } from '../../db/repositories/investigations/persona-repository';
+import type { PiiExposure } from '../../domain/investigations/funnel';
 import { findPlaybook } from '../../db/repositories/investigations/playbook-repository';
 import { listPersonaMail } from '../../db/repositories/investigations/persona-mail-repository';
 import { principalName } from '../../domain/accounts/principal-name';
 import type { Principal } from '../../domain/accounts/roles';
 import { recordDownloadCustody } from '../evidence/download-custody';
 import { ensureCaptureCustody, isEnded, pageArtifacts } from '../evidence/evidence-bundle';
-import { investigationTaskId, type InvestigationOptions, type InvestigationRequest } from '../../domain/investigations/investigation-request';
+import { investigationTaskId, type AgentOptions, type InvestigationOptions, type InvestigationRequest } from '../../domain/investigations/investigation-request';
 import type { KeysetPage } from '../../domain/keyset';
 import type { TaskProgress } from '../../domain/tasks/task-status';
 import { BlobNotFoundError } from '../../infra/blob-store';
@@ -51,6 +53,8 @@ export interface StartInvestigation {
   caseId: string | null;
   label: string | null;
   options: InvestigationOptions;
+  /** The funnel agent's options (absent: it registers where a site is gated). */
+  agent?: AgentOptions;
 }
 
 /**
@@ -73,7 +77,7 @@ export async function startInvestigation(
       workflow: ssiInvestigationWorkflow,
       workflowId: taskId,
       taskQueue: deps.config.temporal.task_queue,
-      args: [{ scanId: req.scanId, url: req.url, playbookId: req.playbookId ?? null, autoPlaybook: req.playbookId === undefined, options: req.options }],
+      args: [{ scanId: req.scanId, url: req.url, playbookId: req.playbookId ?? null, autoPlaybook: req.playbookId === undefined, options: req.options, agent: req.agent ?? { register: true } }],
       recordId: req.scanId,
       title: `Investigation of ${new URL(req.url).host}${req.label ? ` (${req.label})` : ''}`,
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
@@ -106,7 +110,7 @@ export async function requestInvestigation(
   }
   return startInvestigation(
     deps,
-    { scanId, url: request.url, requestedBy, playbookId: request.playbook_id, caseId: request.case_id ?? null, label: request.label ?? null, options: request.options },
+    { scanId, url: request.url, requestedBy, playbookId: request.playbook_id, caseId: request.case_id ?? null, label: request.label ?? null, options: request.options, agent: request.agent },
     // A repeat with the same Idempotency-Key answers the scan it started; never a second one.
     idempotency !== undefined,
   );
@@ -146,6 +150,8 @@ export interface InvestigationDetail {
   pages: Awaited<ReturnType<typeof listPages>>;
   wallets: Awaited<ReturnType<typeof listScanWallets>>;
   pii: Awaited<ReturnType<typeof listPii>>;
+  /** What the site asked the funnel's persona for. */
+  piiExposures: PiiExposure[];
   actions: Awaited<ReturnType<typeof listActions>>;
   blocked: Awaited<ReturnType<typeof listBlockedRequests>>;
   /** The mail its personas received (evidence; the detail lists it without bodies). */
@@ -155,11 +161,11 @@ export interface InvestigationDetail {
 export async function getInvestigation(deps: Pick<ServiceDeps, 'knex'>, scanId: string): Promise<InvestigationDetail> {
   const inv = await findInvestigation(deps.knex, scanId);
   if (!inv) throw new NotFoundError(`no investigation ${scanId}`);
-  const [pages, wallets, pii, actions, blocked, mail] = await Promise.all([
-    listPages(deps.knex, inv.scan_id), listScanWallets(deps.knex, inv.scan_id), listPii(deps.knex, inv.scan_id),
+  const [pages, wallets, pii, piiExposures, actions, blocked, mail] = await Promise.all([
+    listPages(deps.knex, inv.scan_id), listScanWallets(deps.knex, inv.scan_id), listPii(deps.knex, inv.scan_id), listPiiExposures(deps.knex, inv.scan_id),
     listActions(deps.knex, inv.scan_id), listBlockedRequests(deps.knex, inv.scan_id), listPersonaMail(deps.knex, inv.scan_id),
   ]);
-  return { investigation: inv, pages, wallets, pii, actions, blocked, mail };
+  return { investigation: inv, pages, wallets, pii, piiExposures, actions, blocked, mail };
 }
 
 export type PageArtifactKind = 'screenshot' | 'dom' | 'har';
