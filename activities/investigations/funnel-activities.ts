@@ -6,6 +6,7 @@
 // from the vault here, typed, and never returned, logged or written to the action log.
 import { Context } from '@temporalio/activity';
 import type { Knex } from 'knex';
+import type { BlobStore } from '../../infra/blob-store';
 import type { AppConfig } from '../../config/config';
 import { appendActions, listScanWallets } from '../../db/repositories/investigations/investigation-repository';
 import { insertPiiExposures } from '../../db/repositories/investigations/persona-repository';
@@ -20,6 +21,7 @@ import type { Logger } from '../../infra/logger';
 import {
   ensureScanPersona, loadPersonaSession, markScanPersonaRegistered, openScanPersona, savePersonaSession,
 } from '../../services/investigations/persona-service';
+import { resolveGuidanceText } from '../../services/investigations/guidance-service';
 
 /** What the funnel borrows from the investigation's activities (the same session map). */
 export interface FunnelBrowserHooks {
@@ -32,6 +34,7 @@ export interface FunnelBrowserHooks {
 
 export interface FunnelActivityDeps {
   knex: Knex;
+  blobs: BlobStore;
   log: Logger;
   config: AppConfig;
   /** The LLM planner, last of the cascade; absent without an Anthropic key. */
@@ -52,7 +55,7 @@ export interface FunnelGate {
 
 export type FunnelGoalResult =
   | { outcome: 'reached'; reason: string; verify: boolean; url: string }
-  | { outcome: 'ask_human'; guidanceKind: GuidanceKind; question: string; field: string | null; url: string }
+  | { outcome: 'ask_human'; guidanceKind: GuidanceKind; question: string; field: string | null; url: string; /** the page as the agent saw it, for the human */ screenshotKey: string | null }
   | { outcome: 'stuck'; reason: string; url: string };
 
 /** One goal takes at most this many observations of the page. */
@@ -162,15 +165,42 @@ export function createFunnelActivities(deps: FunnelActivityDeps) {
     return description;
   }
 
+  /** The page as the agent sees it when it asks a human: a screenshot in the blob store (null when the page cannot give one). */
+  async function screenshotForHuman(session: CrawlerSession): Promise<string | null> {
+    try {
+      const png = await browserStep('screenshot', STEP_DEADLINES.evaluate, () => session.page.screenshot());
+      return (await deps.blobs.put(png)).key;
+    } catch (err) {
+      if (err instanceof BrowserStepTimeout) return null;
+      throw err;
+    }
+  }
+
+  /** A human's answer (a reference to the sealed answer) typed into the field the agent asked about. */
+  async function typeGuidance(session: CrawlerSession, scanId: string, goal: FunnelState, guidance: { field: string | null; answer: string }): Promise<void> {
+    const where = guidance.field ?? 'the page';
+    let outcome = 'ok';
+    if (guidance.field) {
+      try {
+        await typeInto(session.page, guidance.field, await resolveGuidanceText(personaDeps, scanId, guidance.answer));
+      } catch (err) {
+        if (isPageFailure(err)) throw err;
+        outcome = `failed: could not type into ${guidance.field}`;
+      }
+    }
+    await appendActions(knex, scanId, [{ key: `funnel|${goal}|guidance|${guidance.answer}`, state: goal, action: 'funnel_guidance', target: guidance.field ? `typed the analyst's answer into ${where}` : "went on after the analyst's answer", outcome }]);
+  }
+
   /** Walks `goal` on the current page; each batch of actions is logged, extracted and captured. */
-  async function walk(scanId: string, pageTimeoutS: number, goal: FunnelState, code: string | null): Promise<FunnelGoalResult> {
+  async function walk(scanId: string, pageTimeoutS: number, goal: FunnelState, code: string | null, guidance?: { field: string | null; answer: string }): Promise<FunnelGoalResult> {
     const session = await hooks.sessionFor(scanId, pageTimeoutS);
+    if (guidance) await typeGuidance(session, scanId, goal, guidance);
     const clicked = new Set<string>();
     const history: FunnelObservation['history'] = [];
     let submitted = false;
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const view = await observe(session);
-      const decision = planFunnelStep(view, { goal, submitted, clicked });
+      const decision = planFunnelStep(view, { goal, submitted, clicked, guided: guidance !== undefined });
       const key = `funnel|${goal}|${round}`;
       if (decision.kind === 'reached') {
         await appendActions(knex, scanId, [{ key: `${key}|reached`, state: goal, action: 'funnel_goal', target: goal, outcome: `reached: ${decision.reason}` }]);
@@ -179,7 +209,7 @@ export function createFunnelActivities(deps: FunnelActivityDeps) {
       if (decision.kind === 'ask_human') {
         await appendActions(knex, scanId, [{ key: `${key}|ask`, state: goal, action: 'ask_human', target: decision.action.field ?? view.url, outcome: `${decision.action.guidance_kind}: ${decision.action.question}` }]);
         await withPageBudget(STEP_DEADLINES.capturePage, () => hooks.captureReveal(session, goal, `${goal} needs a human`, `${key}|ask`, true));
-        return { outcome: 'ask_human', guidanceKind: decision.action.guidance_kind, question: decision.action.question, field: decision.action.field ?? null, url: session.page.url() };
+        return { outcome: 'ask_human', guidanceKind: decision.action.guidance_kind, question: decision.action.question, field: decision.action.field ?? null, url: session.page.url(), screenshotKey: await screenshotForHuman(session) };
       }
       let actions: FunnelAction[];
       let submits: boolean;
@@ -193,7 +223,7 @@ export function createFunnelActivities(deps: FunnelActivityDeps) {
         }
         if (planned.kind === 'ask_human') {
           await appendActions(knex, scanId, [{ key: `${key}|ask`, state: goal, action: 'ask_human', target: planned.field ?? view.url, outcome: `${planned.guidance_kind}: ${planned.question}` }]);
-          return { outcome: 'ask_human', guidanceKind: planned.guidance_kind, question: planned.question, field: planned.field ?? null, url: session.page.url() };
+          return { outcome: 'ask_human', guidanceKind: planned.guidance_kind, question: planned.question, field: planned.field ?? null, url: session.page.url(), screenshotKey: await screenshotForHuman(session) };
         }
         actions = [planned];
         submits = planned.kind === 'click';
@@ -274,12 +304,12 @@ export function createFunnelActivities(deps: FunnelActivityDeps) {
     },
 
     /** One goal of the funnel on the scan's current page. */
-    async runFunnelGoal(input: { scanId: string; pageTimeoutS: number; goal: FunnelState }): Promise<FunnelGoalResult> {
+    async runFunnelGoal(input: { scanId: string; pageTimeoutS: number; goal: FunnelState; guidance?: { field: string | null; answer: string } }): Promise<FunnelGoalResult> {
       const stop = heartbeatEverySecond();
       try {
         let result: FunnelGoalResult;
         try {
-          result = await walk(input.scanId, input.pageTimeoutS, input.goal, null);
+          result = await walk(input.scanId, input.pageTimeoutS, input.goal, null, input.guidance);
         } catch (err) {
           if (!isPageFailure(err)) throw err;
           const stuck = await hooks.sessionFor(input.scanId, input.pageTimeoutS);

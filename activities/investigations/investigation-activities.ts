@@ -272,7 +272,7 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
 
   return {
     // The funnel's activities share this worker's sessions and capture helpers.
-    ...createFunnelActivities({ knex, log: deps.log, config: deps.config, planner: deps.planner, hooks: { sessionFor, goTo, extractHere, captureReveal, flush } }),
+    ...createFunnelActivities({ knex, blobs, log: deps.log, config: deps.config, planner: deps.planner, hooks: { sessionFor, goTo, extractHere, captureReveal, flush } }),
 
     /** The task queue of this worker's browser activities (shared queue). */
     async investigationBrowserQueue(): Promise<string> {

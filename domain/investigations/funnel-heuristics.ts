@@ -44,6 +44,8 @@ export interface FunnelContext {
   submitted: boolean;
   /** Navigation controls already clicked in this goal (`controlKey`). */
   clicked: ReadonlySet<string>;
+  /** A human answered this goal's question (the captcha): the agent goes on instead of asking again. */
+  guided?: boolean;
 }
 
 export type FunnelDecision =
@@ -137,7 +139,7 @@ function clickNav(view: FunnelPageView, c: Classified, ctx: FunnelContext, kinds
 export function planFunnelStep(view: FunnelPageView, ctx: FunnelContext): FunnelDecision {
   const c = classify(view);
   const captcha = c.fields.find((f) => f.kind === 'captcha');
-  if (view.captchaWidget || captcha) {
+  if ((view.captchaWidget || captcha) && !ctx.guided) {
     return { kind: 'ask_human', action: { kind: 'ask_human', guidance_kind: 'captcha', question: 'The site shows a captcha; the agent does not solve captchas.', ...(captcha ? { field: captcha.selector } : {}) } };
   }
   const cookies = c.controls.find((x) => x.kind === 'accept_cookies' && !ctx.clicked.has(controlKey(view.url, x.control)));

@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { testKnex, testTemporal } from '../support/platform';
 import { http } from '../support/http';
 import { runFunnelScan, startFunnelStack, type FunnelScan, type FunnelStack } from '../support/funnel-stack';
+import { CAPTCHA_ANSWER } from '../support/funnel-site-fixture';
+import { waitFor } from '../support/wait-for';
 
 /** Every string and byte array inside a value, as text (for searching Temporal histories). */
 function allText(value: unknown, out: string[] = []): string[] {
@@ -159,19 +161,45 @@ describe('the funnel agent on fixture sites (end to end, heuristics only)', func
     assert.equal(w.found_in_state, 'NAVIGATE_DEPOSIT');
   });
 
-  it('a captcha on the sign-up form is never solved: the funnel ends with "needs guidance" and submits nothing', async () => {
+  it('a captcha on the sign-up form is never solved: the scan waits in AWAITING_GUIDANCE, the analyst\'s answer (GET/POST guidance) is typed into its field and the funnel goes on to the deposit wallets', async () => {
     const site = stack.sites.captcha!;
-    const scan = await runFunnelScan(stack, `${site.origin}/`);
+    const seen: { asked: { request_id: string; kind: string; question: string; screenshot_url: string; field?: string } | null } = { asked: null };
+    const scan = await runFunnelScan(stack, `${site.origin}/`, {}, async (scanId) => {
+      const path = `${stack.url}/investigations/ssi/${scanId}/guidance`;
+      const asked = await waitFor<{ request_id: string; kind: string; question: string; screenshot_url: string; field?: string }>('the agent asks a human', async () => {
+        const g = await http(path, { headers: stack.users.analyst });
+        if (g.status === 404) return null;
+        assert.equal(g.status, 200, g.text);
+        return g.body;
+      }, 240_000, 500);
+      // Nothing was typed or submitted before the human answered.
+      assert.equal(site.accounts.length, 0);
+      const waiting = await http(`${stack.url}/investigations/ssi/${scanId}`, { headers: stack.users.analyst });
+      assert.equal(waiting.body.state, 'AWAITING_GUIDANCE');
+      assert.equal(waiting.body.agent_actions.filter((a: { action: string }) => a.action === 'funnel_fill').length, 0);
+      seen.asked = asked;
+      const shot = await http(`${stack.url}${asked.screenshot_url}`, { headers: stack.users.analyst });
+      assert.equal(shot.status, 200);
+      assert.equal(shot.headers.get('content-type'), 'image/png');
+      const researcher = await http(path, { headers: stack.users.researcher });
+      assert.equal(researcher.status, 403);
+      const answered = await http(path, { method: 'POST', headers: stack.users.analyst, json: { request_id: asked.request_id, answer: CAPTCHA_ANSWER } });
+      assert.equal(answered.status, 202, answered.text);
+    });
+    assert.equal(seen.asked?.kind, 'captcha');
+    assert.ok(seen.asked?.field, 'the question names the field the answer goes into');
     assert.equal(scan.task.status, 'completed', JSON.stringify(scan.task.error));
-    assert.deepEqual(scan.entered, ['NAVIGATE', 'CAPTURE', 'EXPLORE', 'REGISTER', 'DISCOVER_COIN_TABS', 'EXTRACT_WALLETS', 'COMPLETE'], trail(scan));
+    // Each state is entered once in the action log (its key), so the return to REGISTER is not listed again.
+    assert.deepEqual(scan.entered, ['NAVIGATE', 'CAPTURE', 'EXPLORE', 'REGISTER', 'AWAITING_GUIDANCE', 'LOGIN', 'NAVIGATE_DEPOSIT', 'DISCOVER_COIN_TABS', 'EXTRACT_WALLETS', 'COMPLETE'], trail(scan));
     const ask = scan.detail.agent_actions.find((a: { action: string }) => a.action === 'ask_human');
-    assert.ok(ask, trail(scan));
     assert.match(ask.outcome, /^captcha: /);
-    const outcome = scan.detail.agent_actions.find((a: { action: string }) => a.action === 'funnel_outcome');
-    assert.match(outcome?.outcome ?? '', /^needs guidance: captcha in REGISTER/, trail(scan));
-    assert.equal(site.accounts.length, 0);
-    assert.deepEqual(scan.detail.pii_exposures, [], 'nothing was typed');
-    assert.equal(scan.detail.agent_actions.filter((a: { action: string }) => a.action === 'funnel_fill').length, 0);
+    const typed = scan.detail.agent_actions.find((a: { action: string }) => a.action === 'funnel_guidance');
+    assert.match(typed?.target ?? '', /^typed the analyst's answer into /, trail(scan));
+    assert.equal(typed.outcome, 'ok');
+    assert.equal(site.accounts.length, 1, 'the site accepted the sign-up with the human\'s captcha answer');
+    assert.equal(site.accounts[0]!.captcha_answer, CAPTCHA_ANSWER);
+    assert.ok(!JSON.stringify(scan.detail).includes(CAPTCHA_ANSWER), 'the answer appears nowhere in the detail');
+    assertDepositWallets(scan, site.wallets);
   });
 
   it('agent.register=false investigates as an anonymous visitor: no persona, no form submitted', async () => {

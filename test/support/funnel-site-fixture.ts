@@ -20,6 +20,9 @@ import nodemailer from 'nodemailer';
 import { qrImage } from './qr-images';
 import { makeAddresses } from './wallet-address-factory';
 
+/** What the captcha site's image shows: the answer a human types (the agent never solves it). */
+export const CAPTCHA_ANSWER = 'K7P2Q';
+
 export type FunnelSiteKind = 'english-signup' | 'login-wall' | 'zh-wizard' | 'spa-cookie-modal' | 'qr-deposit' | 'captcha' | 'email-code' | 'activation-link';
 
 export interface FunnelSite {
@@ -199,7 +202,7 @@ fetch('/api/me').then((r) => r.json()).then((j) => { me = j.email; render(); });
     if (kind !== 'login-wall' && termsField !== 'on') return fail('please accept the terms');
     if (kind === 'english-signup' || kind === 'qr-deposit' || kind === 'email-code' || kind === 'activation-link') if (!f.first_name || !f.last_name) return fail('your name is required');
     if (kind === 'zh-wizard' && !f.nickname) return fail('昵称');
-    if (kind === 'captcha') return fail('wrong captcha');
+    if (kind === 'captcha' && f.captcha_answer !== CAPTCHA_ANSWER) return fail('wrong captcha');
     if (users.has(f.email)) return fail('this e-mail is registered already');
     const active = kind !== 'activation-link' && kind !== 'email-code';
     users.set(f.email, { password: f.password, active });

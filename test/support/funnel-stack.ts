@@ -60,10 +60,15 @@ export interface FunnelScan {
 }
 
 /** Starts an investigation of `startUrl`, waits for its end, answers its task and detail. */
-export async function runFunnelScan(stack: FunnelStack, startUrl: string, body: Record<string, unknown> = {}): Promise<FunnelScan> {
+/**
+ * Runs one investigation to its end; `during` (when given) runs once the scan has started, before
+ * the wait for its end (a human answering the agent's question, say).
+ */
+export async function runFunnelScan(stack: FunnelStack, startUrl: string, body: Record<string, unknown> = {}, during?: (scanId: string) => Promise<void>): Promise<FunnelScan> {
   const analyst = stack.users.analyst;
   const start = await http(`${stack.url}/investigations/ssi`, { method: 'POST', headers: analyst, json: { url: startUrl, playbook_id: null, options: { max_pages: 4 }, ...body } });
   if (start.status !== 202) throw new Error(`POST /investigations/ssi answered ${start.status}: ${start.text}`);
+  if (during) await during(start.body.scan_id as string);
   const task = await waitFor('investigation ends', async () => {
     const t = await http(`${stack.url}${start.body.status_url}`, { headers: analyst });
     if (t.status !== 200) throw new Error(`${start.body.status_url} answered ${t.status}: ${t.text}`);

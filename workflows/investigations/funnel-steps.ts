@@ -1,10 +1,12 @@
-// The funnel's states inside an investigation's workflow: REGISTER -> VERIFY_CONTACT (a durable wait
+// The funnel's states inside an investigation's workflow (any goal may wait in AWAITING_GUIDANCE for a
+// human's answer): REGISTER -> VERIFY_CONTACT (a durable wait
 // for the persona's mail) -> LOGIN -> NAVIGATE_DEPOSIT. Each goal is one browser activity on the
 // worker holding the session; the workflow sees outcomes and URLs only, never persona values.
 import { condition, type ActivityInterfaceFor } from '@temporalio/workflow';
 import type { PlatformActivities } from '../../activities';
 import type { PersonaMailSignal } from '../../domain/investigations/funnel';
 import type { InvestigationState } from '../../domain/investigations/investigation-request';
+import { askHuman } from './funnel-guidance';
 
 type Browser = ActivityInterfaceFor<PlatformActivities>;
 type GoalResult = Awaited<ReturnType<PlatformActivities['runFunnelGoal']>>;
@@ -27,13 +29,36 @@ export interface FunnelOutcome {
   depositUrl: string | null;
 }
 
+/** A goal asks a human at most this often before the funnel stops there. */
+const MAX_ASKS_PER_GOAL = 3;
+
 /**
- * The agent cannot go on without a human (a captcha, a step it does not know). For now the funnel
- * ends here with the outcome "needs guidance"; this is where the guidance wait (askHuman, the
- * AWAITING_GUIDANCE state) plugs in: ask, then retry the goal with the answer, or end on abort or timeout.
+ * The agent cannot go on without a human (a captcha, a step it does not know): ask (the scan waits
+ * in AWAITING_GUIDANCE, durably, until the answer, an abort or the timeout), then run the goal again
+ * with the answer typed into the field it asked about. Answers the goal's last result, or how the
+ * funnel ended (no answer in time, aborted, still asking).
  */
-export async function needsGuidance(_walk: FunnelWalk, state: InvestigationState, result: Extract<GoalResult, { outcome: 'ask_human' }>): Promise<FunnelOutcome> {
-  return { outcome: `needs guidance: ${result.guidanceKind} in ${state}: ${result.question}`, depositUrl: null };
+async function withGuidance(
+  walk: FunnelWalk,
+  state: InvestigationState,
+  percent: number,
+  run: (guidance?: { field: string | null; answer: string }) => Promise<GoalResult>,
+): Promise<GoalResult | FunnelOutcome> {
+  let result = await run();
+  for (let asks = 0; result.outcome === 'ask_human'; asks++) {
+    if (asks >= MAX_ASKS_PER_GOAL) return { outcome: `stopped in ${state}: still needs guidance after ${MAX_ASKS_PER_GOAL} answers`, depositUrl: null };
+    const ask = result;
+    const reply = await askHuman(
+      walk.scanId,
+      { kind: ask.guidanceKind, question: ask.question, ...(ask.field ? { field: ask.field } : {}), screenshotKey: ask.screenshotKey },
+      { enter: (s) => walk.enter(s, percent, { waiting_for: ask.guidanceKind, in_state: state }) },
+    );
+    if (!reply) return { outcome: `needs guidance: ${ask.guidanceKind} in ${state}: no answer in time`, depositUrl: null };
+    if ('action' in reply) return { outcome: `aborted in ${state}: the analyst aborted the funnel`, depositUrl: null };
+    await walk.enter(state, percent);
+    result = await run({ field: ask.field, answer: reply.answer });
+  }
+  return result;
 }
 
 /** Walks the funnel after EXPLORE; answers the deposit page's URL when it got there. */
@@ -42,16 +67,16 @@ export async function walkFunnel(walk: FunnelWalk): Promise<FunnelOutcome> {
   const gate = await onBrowser((b) => b.detectFunnelGate({ scanId, url: walk.startUrl, entryUrl: walk.entryUrl, pageTimeoutS }));
   if (!gate.gated) return { outcome: `not gated: ${gate.reason}`, depositUrl: null };
 
-  const goal = async (state: 'REGISTER' | 'LOGIN' | 'NAVIGATE_DEPOSIT', percent: number): Promise<GoalResult> => {
+  const goal = async (state: 'REGISTER' | 'LOGIN' | 'NAVIGATE_DEPOSIT', percent: number): Promise<GoalResult | FunnelOutcome> => {
     await enter(state, percent);
-    return onBrowser((b) => b.runFunnelGoal({ scanId, pageTimeoutS, goal: state }));
+    return withGuidance(walk, state, percent, (guidance) => onBrowser((b) => b.runFunnelGoal({ scanId, pageTimeoutS, goal: state, ...(guidance ? { guidance } : {}) })));
   };
-  const stop = (state: InvestigationState, r: Exclude<GoalResult, { outcome: 'reached' }>): Promise<FunnelOutcome> | FunnelOutcome =>
-    r.outcome === 'ask_human' ? needsGuidance(walk, state, r) : { outcome: `stopped in ${state}: ${r.reason}`, depositUrl: null };
+  const stop = (state: InvestigationState, r: Exclude<GoalResult, { outcome: 'reached' }> | FunnelOutcome): FunnelOutcome =>
+    'depositUrl' in r ? r : r.outcome === 'ask_human' ? { outcome: `needs guidance: ${r.guidanceKind} in ${state}: ${r.question}`, depositUrl: null } : { outcome: `stopped in ${state}: ${r.reason}`, depositUrl: null };
 
   if (!gate.registered) {
     const reg = await goal('REGISTER', 62);
-    if (reg.outcome !== 'reached') return stop('REGISTER', reg);
+    if ('depositUrl' in reg || reg.outcome !== 'reached') return stop('REGISTER', reg);
     if (reg.verify) {
       await enter('VERIFY_CONTACT', 64);
       const arrived = await condition(() => walk.mail.first !== null, `${gate.verifyWaitMinutes} minutes`);
@@ -62,8 +87,8 @@ export async function walkFunnel(walk: FunnelWalk): Promise<FunnelOutcome> {
     }
   }
   const login = await goal('LOGIN', 66);
-  if (login.outcome !== 'reached') return stop('LOGIN', login);
+  if ('depositUrl' in login || login.outcome !== 'reached') return stop('LOGIN', login);
   const deposit = await goal('NAVIGATE_DEPOSIT', 68);
-  if (deposit.outcome !== 'reached') return stop('NAVIGATE_DEPOSIT', deposit);
+  if ('depositUrl' in deposit || deposit.outcome !== 'reached') return stop('NAVIGATE_DEPOSIT', deposit);
   return { outcome: 'deposit page reached', depositUrl: deposit.url };
 }
