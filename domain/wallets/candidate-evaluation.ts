@@ -8,7 +8,8 @@ import { decodeCandidate } from './decode-candidate';
 import { decodeEosName } from './decoders/named-account-decoder';
 import { classifyLocation, isPaymentScheme, type RawRange } from './html-location';
 import { knownConstant } from './known-constants';
-import { networkInfo } from './network-catalog';
+import { hasContracts, networkInfo } from './network-catalog';
+import { contractContext } from './contract-context';
 import { visibleText } from './text-normalization';
 import { addressLabel, CHAIN_IDS, findMemo, nextAlnumRun, paymentUriAround, type PaymentUri, type Scope, structuralScopes } from './structure-context';
 import type { AddressMatch, NetworkBasis, NetworkId, RejectedCandidate, TokenBasis, WalletFinding } from './wallet-types';
@@ -346,8 +347,16 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
       }
     }
     const label = handedForPayment ? {} : addressLabel(ctx.buf, c.start, c.end, ctx.html, c.text, location.kind === 'script');
-    if (label.contract) {
+    const contracts = m.networks.some(hasContracts);
+    // A contract word labels only addresses that can be contracts ("Contract activates …" after a Bitcoin address does not).
+    if (label.contract && contracts) {
       out.push(rejection(c, offset, `labelled as a contract ("${label.contract}"), not handed over for payment`, m.networks, 'context', location.label));
+      continue;
+    }
+    const inCode = !ctx.html || location.kind === 'script';
+    const structural = handedForPayment ? undefined : contractContext({ buf: ctx.buf, start: c.start, end: c.end, html: ctx.html, code: inCode, ranges: ctx.ranges, location, label, contracts });
+    if (structural) {
+      out.push(rejection(c, offset, structural, m.networks, 'context', location.label));
       continue;
     }
     if (label.hash) {

@@ -98,3 +98,16 @@ export function resolveNetworkName(name: string): NetworkId[] {
 
 /** The EVM networks that share the 0x + 40 hex format, in default order. */
 export const EVM_NETWORKS: readonly NetworkId[] = ['ethereum', 'bsc', 'polygon', 'arbitrum', 'optimism', 'base', 'avalanche-c', 'ethereum-classic'];
+
+/**
+ * Networks without contracts (no smart contracts, programs or token contracts at an address of
+ * this format): a contract label next to such an address labels something else, never it.
+ */
+const NO_CONTRACTS: ReadonlySet<NetworkId> = new Set<NetworkId>([
+  'bitcoin', 'litecoin', 'dogecoin', 'bitcoin-cash', 'monero', 'dash', 'zcash', 'kaspa', 'nano', 'bnb-beacon', 'avalanche-x', 'xrp', 'kusama',
+]);
+
+/** Whether an address on this network can be a contract (a program, a token, a deployed contract). */
+export function hasContracts(id: NetworkId): boolean {
+  return !NO_CONTRACTS.has(id);
+}

@@ -251,6 +251,29 @@ function columnHeader(buf: string, cell: OpenTag, row: OpenTag, table: OpenTag |
   return cells[cellsBefore];
 }
 
+/**
+ * The header row of the HTML table cell that holds `pos`: every header cell's visible text and the
+ * index of the cell holding `pos` (undefined outside a table with a `<th>` header row).
+ */
+export function htmlTableHeader(buf: string, pos: number, ranges: RawRange[]): { cells: string[]; index: number } | undefined {
+  const { stack } = openElements(buf, pos, ranges);
+  let cell = -1;
+  for (let i = stack.length - 1; i >= 0 && stack.length - i <= 12; i--) {
+    const t = stack[i];
+    if (cell < 0 && (t.name === 'td' || t.name === 'th')) cell = i;
+    else if (cell >= 0 && t.name === 'tr') {
+      const table = stack.slice(0, i).reverse().find((x) => x.name === 'table');
+      if (!table) return undefined;
+      const index = (buf.slice(t.openEnd, stack[cell].start).match(/<t[dh]\b/gi) ?? []).length;
+      const head = buf.slice(table.openEnd, t.start);
+      const headerRow = /<tr\b[^>]*>([\s\S]*?)<\/tr>/i.exec(head) ?? /<tr\b[^>]*>([\s\S]*?<th\b[\s\S]*?)$/i.exec(head);
+      if (!headerRow || !/<th\b/i.test(headerRow[1])) return undefined;
+      return { cells: headerRow[1].split(/<t[dh]\b[^>]*>/i).slice(1).map((c) => visibleText(c)), index };
+    }
+  }
+  return undefined;
+}
+
 /** `aria-labelledby="x"` resolved to the text of the element with id x (a tab button). */
 function labelledBy(buf: string, attrs: string): string | undefined {
   const id = /aria-labelledby\s*=\s*["']([^"']+)["']/i.exec(attrs)?.[1];
@@ -268,7 +291,7 @@ function camelWords(key: string): string {
 const JSON_KEY = /["']?([A-Za-z_$][\w$-]{0,40})["']?\s*[:=]\s*["'`]$/;
 
 /** Enclosing `{…}` of pos (brace counting, bounded), or undefined. */
-function enclosingObject(buf: string, pos: number, from = pos, to = pos): { s: number; e: number } | undefined {
+export function enclosingObject(buf: string, pos: number, from = pos, to = pos): { s: number; e: number } | undefined {
   let depth = 0;
   let s = -1;
   for (let i = from - 1; i >= Math.max(0, pos - 2000); i--) {
@@ -356,8 +379,18 @@ export function structuralScopes(buf: string, start: number, end: number, ranges
 // The label right next to an address: contract words, hash words, payment words
 
 const CONTRACT_WORDS = /(?<![A-Za-z])(?:(?:smart |token |nft )?contract(?: address| addr)?|token address|token addr|mint(?: address| authority)?|router|spender|approve|program(?: id| address)|jetton(?: master)?|pool address|pair address|lp address)(?![A-Za-z])|(?<![A-Za-z])CA(?![A-Za-z])/gi;
+/**
+ * Contract words in the languages the funnel agent speaks: Chinese (合约, 合約), Russian (контракт and
+ * its cases), Spanish and Portuguese (contrato), Vietnamese (hợp đồng), Indonesian and Malay (kontrak),
+ * Turkish (sözleşme, kontrat), Arabic (عقد, with or without its article), Thai (สัญญา, not สัญญาณ "signal").
+ */
+export const CONTRACT_WORDS_INTL = /合[约約]|(?<!\p{L})(?:контракт\p{L}{0,3}|contratos?|h[ợơ]p đ[ồô]ng|kontrak|kontrat\p{L}{0,3}|sözleşme\p{L}{0,4}|(?:ال)?عقد)(?!\p{L})|สัญญา(?!ณ)/giu;
+/** A Solidity source file named beside an address (`Token.sol`, `contracts/Vault.sol`): a deployed contract. */
+const SOLIDITY_FILE = /[A-Za-z_][A-Za-z0-9_]*\.sol(?![A-Za-z0-9])/g;
+/** The end of a sentence: what follows it is not a label of what came before. */
+const SENTENCE_END = /[.!?](?=\s)|[。！？]|\n/;
 const HASH_LABEL = /(?<![A-Za-z])(?:txid|tx ?id|tx ?hash|txn ?hash|transaction(?: hash| id)?|block hash|blockhash|tx)(?![A-Za-z])/gi;
-const PAYMENT_WORDS = /(?<![A-Za-z])(?:deposit|send|pay|payment|receive|receiving|recipient|wallet|donat(?:e|ion)s?|top[- ]?up|recharge|transfer to|fund)(?![A-Za-z])|钱包|充值|收款/gi;
+export const PAYMENT_WORDS = /(?<![A-Za-z])(?:deposit|send|pay|payment|receive|receiving|recipient|wallet|donat(?:e|ion)s?|top[- ]?up|recharge|transfer to|fund)(?![A-Za-z])|钱包|錢包|充值|收款|кошел[её]к|(?<!\p{L})(?:billetera|cartera|carteira|dompet|cüzdan)(?!\p{L})|محفظة|กระเป๋า/giu;
 const BLOCK_BREAK = /<\/?(?:p|div|li|tr|td|th|section|article|ul|ol|table|h[1-6]|dt|dd|br|hr|button|header|footer)\b[^>]*>|\n\s*\n/gi;
 
 function nearest(re: RegExp, text: string, fromEnd: boolean): { word: string; distance: number } | undefined {
@@ -373,11 +406,28 @@ function nearest(re: RegExp, text: string, fromEnd: boolean): { word: string; di
   return best;
 }
 
+/**
+ * The part of the text before an address that can label it: from the start of the sentence that
+ * holds the address ("The contract is audited. Donate: bc1…" is labelled by "Donate:" only). A
+ * sentence end right before the address ("Token contract. 0x…") does not start a new sentence.
+ */
+function sentenceTail(before: string): string {
+  let from = 0;
+  const re = new RegExp(SENTENCE_END.source, 'g');
+  for (let m = re.exec(before); m; m = re.exec(before)) {
+    const rest = before.slice(m.index + m[0].length);
+    if (/\p{L}/u.test(rest)) from = m.index + m[0].length;
+  }
+  return before.slice(from);
+}
+
 export interface AddressLabel {
   /** A contract word labels the address (and no payment word is closer). */
   contract?: string;
   /** A transaction / block hash word labels it. */
   hash?: string;
+  /** A payment word (deposit, send, wallet, donate, …) is part of its label. */
+  payment?: boolean;
 }
 
 /**
@@ -390,7 +440,7 @@ export function addressLabel(buf: string, start: number, end: number, html: bool
     const words = ` ${camelWords(key[1]).toLowerCase()} `;
     if (/ (?:contract|ca|mint|router|spender|program|jetton|token address|token|pool|pair)(?: address| id)? /.test(words) && !/ (?:deposit|wallet|receiv|recipient|pay|to|value|clipboard|copy|href|text) /.test(words)) return { contract: key[1] };
     if (/ (?:tx|txid|txn|hash|transaction|block)(?: hash| id)? /.test(words)) return { hash: key[1] };
-    if (!/^(?:value|href|src|data-clipboard-text|data-clipboard|data-copy|content)$/i.test(key[1])) return {};
+    if (!/^(?:value|href|src|data-clipboard-text|data-clipboard|data-copy|content)$/i.test(key[1])) return / (?:deposit|wallet|receiv\w*|recipient|pay\w*|donat\w*|treasury) /.test(words) ? { payment: true } : {};
   }
   // In script code, words before a value are identifiers (`var CA = …`), not a label shown to anyone.
   if (inScript) return {};
@@ -421,12 +471,20 @@ export function addressLabel(buf: string, start: number, end: number, html: bool
     afterRaw = afterRaw.slice(0, r[0]);
     break;
   }
-  const after = html ? visibleText(afterRaw) : afterRaw;
-  const pay = [nearest(PAYMENT_WORDS, before, true), nearest(PAYMENT_WORDS, after, false)].filter(Boolean).map((x) => x!.distance);
+  let after = html ? visibleText(afterRaw) : afterRaw;
+  // A label after the address is in its own sentence: "bc1q… . Contract activates after …" labels nothing.
+  const stop = SENTENCE_END.exec(after);
+  if (stop) after = after.slice(0, stop.index);
+  const labelBefore = sentenceTail(before);
+  const pay = [nearest(PAYMENT_WORDS, labelBefore, true), nearest(PAYMENT_WORDS, after, false)].filter(Boolean).map((x) => x!.distance);
   const payDist = pay.length ? Math.min(...pay) : Infinity;
-  const contract = [nearest(CONTRACT_WORDS, before, true), nearest(CONTRACT_WORDS, after, false)].filter(Boolean).sort((a, b) => a!.distance - b!.distance)[0];
+  const contract = [
+    nearest(CONTRACT_WORDS, labelBefore, true), nearest(CONTRACT_WORDS, after, false),
+    nearest(CONTRACT_WORDS_INTL, labelBefore.normalize('NFC'), true), nearest(CONTRACT_WORDS_INTL, after.normalize('NFC'), false),
+    nearest(SOLIDITY_FILE, labelBefore, true), nearest(SOLIDITY_FILE, after, false),
+  ].filter(Boolean).sort((a, b) => a!.distance - b!.distance)[0];
   const hash = [nearest(HASH_LABEL, before, true), nearest(HASH_LABEL, after, false)].filter(Boolean).sort((a, b) => a!.distance - b!.distance)[0];
-  const out: AddressLabel = {};
+  const out: AddressLabel = payDist < Infinity ? { payment: true } : {};
   if (contract && contract.distance < payDist) out.contract = contract.word;
   if (hash && hash.distance < payDist && hash.distance < 40) out.hash = hash.word;
   return out;
