@@ -3,7 +3,7 @@
 // the confidence rules. Returns a finding or a rejection.
 import type { RawCandidate, Via } from './candidate-runs';
 import { decideConfidence, type Evidence } from './confidence-rules';
-import { type CoinTabHint, type ContextHints, findHints, findNames, mayNameNetwork, type NameHints } from './context-hints';
+import { type CoinTabHint, type ContextHints, enumerationFirst, findHints, findNames, mayNameNetwork, type NameHints } from './context-hints';
 import { decodeCandidate } from './decode-candidate';
 import { decodeEosName } from './decoders/named-account-decoder';
 import { classifyLocation, isPaymentScheme, type RawRange } from './html-location';
@@ -133,7 +133,7 @@ function pickNetwork(allowed: NetworkId[], ctx: EvaluationContext, uri: PaymentU
   if (linkNet && allowed.includes(linkNet)) return { id: linkNet, basis: 'explorer' };
   for (const r of scopes) {
     const id = nearestOf(allowed, r.hints.networks);
-    if (id) return { id, basis: r.scope.kind === 'attribute' || r.scope.kind === 'panel' ? 'attribute' : 'structure' };
+    if (id) return { id: allowed.length > 1 ? enumerationFirst(r.scope.text, allowed, id) ?? id : id, basis: r.scope.kind === 'attribute' || r.scope.kind === 'panel' ? 'attribute' : 'structure' };
   }
   const near = nearestOf(allowed, window.networks);
   return near ? { id: near, basis: 'context' } : { id: allowed[0], basis: 'default' };
@@ -166,7 +166,18 @@ const TOKEN_OF_SCOPE = (r: ScopeReading, network: NetworkId, info: ReturnType<ty
   return r.hints.natives.has(network) ? info.native : undefined;
 };
 
-function pickToken(network: NetworkId, ctx: EvaluationContext, uri: PaymentUri | undefined, scopes: ScopeReading[], window: ContextHints): { token: string; basis: TokenBasis } {
+/**
+ * The other tokens of this network that the same label names, nearest first, the native coin last
+ * when it is named: readings the allowlist may keep when the chosen one is not allowed
+ * ("Tron (TRX), USDT (TRC20), USDC (TRC20)").
+ */
+function otherTokens(hints: NameHints, network: NetworkId, info: ReturnType<typeof networkInfo>, chosen: string): string[] | undefined {
+  const out = info.tokens.filter((t) => t !== chosen && t !== info.native && hints.tokens.has(t)).sort((x, y) => (hints.tokens.get(x) ?? 0) - (hints.tokens.get(y) ?? 0));
+  if (chosen !== info.native && hints.natives.has(network)) out.push(info.native);
+  return out.length ? out : undefined;
+}
+
+function pickToken(network: NetworkId, ctx: EvaluationContext, uri: PaymentUri | undefined, scopes: ScopeReading[], window: ContextHints): { token: string; basis: TokenBasis; alternatives?: string[] } {
   const info = networkInfo(network);
   const fromTab = ctx.coinTab ? info.tokens.filter((t) => ctx.coinTab?.tokens.has(t)) : [];
   const nonNativeTab = fromTab.find((t) => t !== info.native);
@@ -177,7 +188,7 @@ function pickToken(network: NetworkId, ctx: EvaluationContext, uri: PaymentUri |
   if (uri?.role === 'recipient' && !uri.tokenContract && !['spl-token', 'token', 'req-asset', 'asset', 'jetton'].some((p) => uri.params.has(p))) return { token: info.native, basis: 'uri' };
   for (const r of scopes) {
     const t = TOKEN_OF_SCOPE(r, network, info);
-    if (t) return { token: t, basis: r.scope.kind === 'attribute' || r.scope.kind === 'panel' ? 'attribute' : 'structure' };
+    if (t) return { token: t, basis: r.scope.kind === 'attribute' || r.scope.kind === 'panel' ? 'attribute' : 'structure', alternatives: otherTokens(r.hints, network, info, t) };
   }
   let best: string | undefined;
   let bestDist = Infinity;
@@ -189,7 +200,7 @@ function pickToken(network: NetworkId, ctx: EvaluationContext, uri: PaymentUri |
       bestDist = d;
     }
   }
-  return best ? { token: best, basis: 'context' } : { token: info.native, basis: 'native' };
+  return best ? { token: best, basis: 'context', alternatives: otherTokens({ ...window, tokens: new Map([...window.tokens].filter(([, d]) => d <= TOKEN_RADIUS)) }, network, info, best) } : { token: info.native, basis: 'native' };
 }
 
 function explorerNetwork(linkHost: string | undefined): NetworkId | undefined {
@@ -204,7 +215,9 @@ function displayForm(text: string, m: AddressMatch): string {
   return text;
 }
 
-const NEXT_UNIT = /<(?:h[1-6]|section|article|tr|li|table|hr|dt)\b/i;
+const NEXT_UNIT = /<(?:h[1-6]|section|article|tr|li|table|hr|dt)\b|\n#{1,6}[ \t]/i;
+/** A line break or paragraph after the address: a token named past it belongs to the next entry ("Toncoin: UQ…\nUSDT (ERC20): 0x…"). */
+const NEXT_LINE = /\n|<br\b|<\/?(?:p|div)\b/i;
 
 /** The window of CONTEXT_RADIUS around the candidate, cut at the nearest other address-like run on each side. */
 function nearWindow(buf: string, start: number, end: number, self: string): { text: string; candStart: number; candEnd: number } {
@@ -226,6 +239,15 @@ function nearWindow(buf: string, start: number, end: number, self: string): { te
     break;
   }
   return { text: buf.slice(ws, we), candStart: start - ws, candEnd: end - ws };
+}
+
+/** The window's names for the token choice: not past the end of the address's line. */
+function tokenWindow(near: { text: string; candStart: number; candEnd: number }, hints: ContextHints): ContextHints {
+  if (!hints.tokens.size) return hints;
+  const cut = near.text.slice(near.candEnd).search(NEXT_LINE);
+  if (cut < 0) return hints;
+  const names = findNames(near.text.slice(0, near.candEnd + cut), near.candStart, near.candEnd);
+  return { ...hints, tokens: names.tokens };
 }
 
 /** Formats that look exactly like hashes or version numbers (0x + 64 hex, 64 hex, TON raw, HBAR without checksum). */
@@ -366,7 +388,7 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
     const linkNet = explorerNetwork(location.linkHost);
     const scopes = structuralScopes(ctx.buf, c.start, c.end, ctx.ranges, ctx.html).map((scope) => new ScopeReading(scope));
     const { id: networkId, basis: networkBasis } = pickNetwork(m.networks, ctx, uri, linkNet, scopes, hints);
-    const { token, basis: tokenBasis } = pickToken(networkId, ctx, uri, scopes, hints);
+    const { token, basis: tokenBasis, alternatives } = pickToken(networkId, ctx, uri, scopes, tokenWindow(near, hints));
     const info = networkInfo(networkId);
     const tabCompatible = !!ctx.coinTab && (ctx.coinTab.networks.has(networkId) || (!ctx.coinTab.networks.size && ctx.coinTab.tokens.has(token)));
     const networkNamed = m.networks.some((n) => hints.networks.has(n)) || networkBasis === 'uri' || networkBasis === 'attribute' || networkBasis === 'structure';
@@ -390,6 +412,7 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
         context, format: m.format, checksum: m.checksum, strength: m.strength, allowedNetworks: m.networks,
         networkBasis, tokenBasis, reason: decision.reason, offset, occurrences: 1,
         ...(memo ? { memo } : {}),
+        ...(alternatives ? { tokenAlternatives: alternatives } : {}),
       },
     });
   }

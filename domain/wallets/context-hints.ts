@@ -185,3 +185,37 @@ export function mayNameNetwork(text: string, networks: readonly NetworkId[]): bo
   }
   return false;
 }
+
+/** What may stand between the names of an enumeration: "Ethereum, BSC, Polygon and Base", "ETH/BNB/Polygon". */
+const LIST_GAP = /^[\s,/|&+·•;()-]*(?:(?:and|or|y|o|et|und|и|или|和|或|及)[\s,/|&+·•;()-]*)?$/i;
+
+/**
+ * When `nearest` is named in an enumeration of several of the `allowed` networks ("EVM (Ethereum,
+ * BSC, Polygon, Arbitrum, Base): 0x…"), the first network of that enumeration: the address is on
+ * all of them, and the list's last name (the nearest to the address) is no better than its first.
+ */
+export function enumerationFirst(text: string, allowed: readonly NetworkId[], nearest: NetworkId): NetworkId | undefined {
+  const mentions: Array<{ id: NetworkId; start: number; end: number }> = [];
+  for (const [re, map, ci] of [[CI_RE, CI_KEYWORDS, true], [CS_RE, CS_KEYWORDS, false]] as const) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const id = map.get(ci ? m[0].toLowerCase() : m[0])?.find((x) => allowed.includes(x));
+      if (id) mentions.push({ id, start: m.index, end: m.index + m[0].length });
+    }
+  }
+  if (mentions.length < 2) return undefined;
+  mentions.sort((a, b) => a.start - b.start);
+  let runStart = 0;
+  for (let i = 0; i <= mentions.length; i++) {
+    const broken = i === mentions.length || (i > runStart && !LIST_GAP.test(visibleGap(text.slice(mentions[i - 1].end, mentions[i].start))));
+    if (!broken) continue;
+    const run = mentions.slice(runStart, i);
+    if (new Set(run.map((x) => x.id)).size >= 2 && run.some((x) => x.id === nearest)) return run[0].id;
+    runStart = i;
+  }
+  return undefined;
+}
+
+function visibleGap(gap: string): string {
+  return gap.includes('<') ? gap.replace(/<[^>]*>/g, ' ') : gap;
+}

@@ -229,7 +229,7 @@ function segment(buf: string, s: number, e: number, cs: number, ce: number, self
 }
 
 /** A heading, section, row or list item after the address starts the next labelled unit. */
-const NEXT_UNIT = /<(?:h[1-6]|section|article|tr|li|table|hr|dt)\b/i;
+const NEXT_UNIT = /<(?:h[1-6]|section|article|tr|li|table|hr|dt)\b|\n#{1,6}[ \t]/i;
 
 /** Pushes the before-part and then the after-part of a scope (each only when it has text). */
 function pushSegment(out: Scope[], kind: ScopeKind, buf: string, s: number, e: number, cs: number, ce: number, self?: string): void {
