@@ -3,7 +3,7 @@
 // the confidence rules. Returns a finding or a rejection.
 import type { RawCandidate, Via } from './candidate-runs';
 import { decideConfidence, type Evidence } from './confidence-rules';
-import { type CoinTabHint, type ContextHints, enumerationFirst, findHints, findNames, mayNameNetwork, type NameHints } from './context-hints';
+import { type CoinTabHint, type ContextHints, enumerationFirst, findHints, findNames, keyNetwork, mayNameNetwork, type NameHints } from './context-hints';
 import { decodeCandidate } from './decode-candidate';
 import { decodeEosName } from './decoders/named-account-decoder';
 import { classifyLocation, isPaymentScheme, type RawRange } from './html-location';
@@ -120,7 +120,7 @@ class ScopeReading {
   }
 }
 
-function pickNetwork(allowed: NetworkId[], ctx: EvaluationContext, uri: PaymentUri | undefined, linkNet: NetworkId | undefined, scopes: ScopeReading[], window: ContextHints): { id: NetworkId; basis: NetworkBasis } {
+function pickNetwork(allowed: NetworkId[], ctx: EvaluationContext, uri: PaymentUri | undefined, linkNet: NetworkId | undefined, scopes: ScopeReading[], window: ContextHints, keyNet?: NetworkId): { id: NetworkId; basis: NetworkBasis } {
   if (allowed.length === 1) return { id: allowed[0], basis: 'format' };
   const tab = ctx.coinTab ? allowed.find((n) => ctx.coinTab?.networks.has(n)) : undefined;
   if (tab) return { id: tab, basis: 'coin-tab' };
@@ -131,6 +131,7 @@ function pickNetwork(allowed: NetworkId[], ctx: EvaluationContext, uri: PaymentU
     if (byScheme && allowed.includes(byScheme)) return { id: byScheme, basis: 'uri' };
   }
   if (linkNet && allowed.includes(linkNet)) return { id: linkNet, basis: 'explorer' };
+  if (keyNet) return { id: keyNet, basis: 'structure' };
   for (const r of scopes) {
     const id = nearestOf(allowed, r.hints.networks);
     if (id) return { id: allowed.length > 1 ? enumerationFirst(r.scope.text, allowed, id) ?? id : id, basis: r.scope.kind === 'attribute' || r.scope.kind === 'panel' ? 'attribute' : 'structure' };
@@ -349,7 +350,9 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
     const near = nearWindow(ctx.buf, c.start, c.end, c.text);
     const hints = findHints(near.text, near.candStart, near.candEnd);
     // Cheap rejections before the structure is read (most hash-shaped strings on a page end here).
-    const windowNamed = m.networks.some((n) => hints.networks.has(n)) || (!!ctx.coinTab && m.networks.some((n) => ctx.coinTab?.networks.has(n)));
+    // A configuration key that names the network (`sol = "…"`, `btc: '…'`) states it.
+    const keyNet = keyNetwork(ctx.buf, c.start, m.networks);
+    const windowNamed = !!keyNet || m.networks.some((n) => hints.networks.has(n)) || (!!ctx.coinTab && m.networks.some((n) => ctx.coinTab?.networks.has(n)));
     if (HASH_SHAPED.test(m.format) && !windowNamed && !handedForPayment) {
       // 64 hex digits (or a bare 0.0.N) without a network named nearby is a hash or a version far more often than an account.
       out.push(rejection(c, offset, hints.hashWords ? 'transaction-hash shape next to hash/tx words' : 'hash- or version-shaped string without its network named nearby', m.networks, 'context', location.label));
@@ -387,11 +390,11 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
     }
     const linkNet = explorerNetwork(location.linkHost);
     const scopes = structuralScopes(ctx.buf, c.start, c.end, ctx.ranges, ctx.html).map((scope) => new ScopeReading(scope));
-    const { id: networkId, basis: networkBasis } = pickNetwork(m.networks, ctx, uri, linkNet, scopes, hints);
+    const { id: networkId, basis: networkBasis } = pickNetwork(m.networks, ctx, uri, linkNet, scopes, hints, keyNet);
     const { token, basis: tokenBasis, alternatives } = pickToken(networkId, ctx, uri, scopes, tokenWindow(near, hints));
     const info = networkInfo(networkId);
     const tabCompatible = !!ctx.coinTab && (ctx.coinTab.networks.has(networkId) || (!ctx.coinTab.networks.size && ctx.coinTab.tokens.has(token)));
-    const networkNamed = m.networks.some((n) => hints.networks.has(n)) || networkBasis === 'uri' || networkBasis === 'attribute' || networkBasis === 'structure';
+    const networkNamed = !!keyNet || m.networks.some((n) => hints.networks.has(n)) || networkBasis === 'uri' || networkBasis === 'attribute' || networkBasis === 'structure';
     const tokenNamed = [...hints.tokens].some(([t, d]) => d <= TOKEN_RADIUS && m.networks.some((n) => networkInfo(n).tokens.includes(t))) || tokenBasis === 'structure' || tokenBasis === 'attribute' || tokenBasis === 'uri';
     const evidence: Evidence = location.handedOver || handedForPayment || tabCompatible || (linkNet !== undefined && m.networks.includes(linkNet)) || hints.copyControl ? 'handed-over'
       : networkNamed || tokenNamed ? 'network' : hints.walletWords ? 'wallet-word' : 'none';

@@ -219,3 +219,34 @@ export function enumerationFirst(text: string, allowed: readonly NetworkId[], ne
 function visibleGap(gap: string): string {
   return gap.includes('<') ? gap.replace(/<[^>]*>/g, ' ') : gap;
 }
+
+/** Lower-case words that name one network when they are a configuration key: ids, keywords, symbols. */
+const KEY_WORDS = new Map<string, NetworkId[]>();
+for (const n of NETWORKS) {
+  for (const w of [n.id, n.native.toLowerCase(), ...n.keywords, ...(n.exactKeywords ?? []).map((k) => k.toLowerCase())]) {
+    if (!/^[a-z0-9-]+$/.test(w)) continue;
+    const ids = KEY_WORDS.get(w) ?? [];
+    if (!ids.includes(n.id)) KEY_WORDS.set(w, [...ids, n.id]);
+  }
+}
+const KEY_BEFORE = /(?:^|[\s{,;([])["']?([A-Za-z][A-Za-z0-9_-]{0,30})["']?\s*[:=]\s*["'`]$/;
+
+/**
+ * The network named by the configuration key the candidate is the value of (`sol = "…"`,
+ * `btc: '…'`, `{"eth_address": "…"}`), among the networks the address can be on. Every word of
+ * the key that names a network must name the same one.
+ */
+export function keyNetwork(buf: string, start: number, allowed: readonly NetworkId[]): NetworkId | undefined {
+  const q = buf.charCodeAt(start - 1);
+  if (q !== 34 && q !== 39 && q !== 96) return undefined;
+  const key = KEY_BEFORE.exec(buf.slice(Math.max(0, start - 48), start))?.[1];
+  if (!key) return undefined;
+  let found: NetworkId | undefined;
+  for (const word of key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[\s_-]+/)) {
+    const ids = KEY_WORDS.get(word)?.filter((id) => allowed.includes(id));
+    if (!ids?.length) continue;
+    if (found && !ids.includes(found)) return undefined;
+    found ??= ids[0];
+  }
+  return found;
+}
