@@ -1,6 +1,7 @@
 // Well-known strings that decode as valid addresses but are never a scam wallet: specification
 // test vectors copied into pages, burn/zero/predeploy addresses, token contracts and mints, program
 // ids. Compared on the normalised form (hex lower-cased).
+import { REFERENCE_VECTORS } from './well-known-contracts';
 
 const CONSTANTS: Record<string, string> = {
   // EIP-55 examples
@@ -50,6 +51,8 @@ const CONSTANTS: Record<string, string> = {
 };
 
 const LOOKUP = new Map(Object.entries(CONSTANTS).map(([k, v]) => [k.startsWith('0x') ? k.toLowerCase() : k, v]));
+// Specification vectors of the generated data set (data/reference-data.json: BOLT #11 fallback addresses).
+for (const v of REFERENCE_VECTORS) if (!LOOKUP.has(v.address)) LOOKUP.set(v.address.startsWith('0x') ? v.address.toLowerCase() : v.address, v.label);
 
 /** Why this address is a known non-wallet, or undefined. Accepts the raw or normalised form. */
 export function knownConstant(address: string, normalized?: string): string | undefined {
