@@ -46,6 +46,7 @@ const CONSTANTS: Record<string, string> = {
   'ryjl3-tyaaa-aaaaa-aaaba-cai': 'ICP ledger canister',
   'xrb_3t6k35gi95xu6tergt6p69ck76ogmitsa8mnijtpxm9fkcm736xtoncuohr3': 'Nano genesis account',
   'nano_3t6k35gi95xu6tergt6p69ck76ogmitsa8mnijtpxm9fkcm736xtoncuohr3': 'Nano genesis account',
+  zil1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq9yf6pz: 'Zilliqa zero address (the ZIL placeholder of token lists)',
   '0.0.2': 'Hedera treasury account',
   '0.0.98': 'Hedera fee account',
 };

@@ -1,6 +1,6 @@
 // bech32 / bech32m formats with a whitelist of human-readable prefixes: BTC and LTC segwit
 // (BIP-173/350: v0 must use bech32, v1+ must use bech32m), Cosmos, Osmosis, BNB Beacon,
-// Avalanche X/P, Cardano Shelley (CIP-19), Zcash Sapling and Unified addresses.
+// Avalanche X/P, Zilliqa, Cardano Shelley (CIP-19), Zcash Sapling and Unified addresses.
 import { bech32, bech32m } from '@scure/base';
 import type { AddressMatch, DecodeResult, NetworkId } from '../wallet-types';
 import { addressMatch, emptyResult, failure, otherMatch } from './address-match';
@@ -20,6 +20,7 @@ const HRPS: Record<string, HrpRule> = {
   osmo: { networks: ['osmosis'], kind: 'account', lengths: [20, 32] },
   bnb: { networks: ['bnb-beacon'], kind: 'account', lengths: [20] },
   avax: { networks: ['avalanche-x'], kind: 'account', lengths: [20] },
+  zil: { networks: ['zilliqa'], kind: 'account', lengths: [20] },
   addr: { networks: ['cardano'], kind: 'cardano' },
   stake: { networks: ['cardano'], kind: 'cardano-stake' },
   zs: { networks: ['zcash'], kind: 'zcash-sapling', lengths: [43] },
