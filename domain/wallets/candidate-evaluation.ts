@@ -11,7 +11,8 @@ import { knownConstant } from './known-constants';
 import { hasContracts, networkInfo } from './network-catalog';
 import { contractContext } from './contract-context';
 import { visibleText } from './text-normalization';
-import { addressLabel, CHAIN_IDS, findMemo, nextAlnumRun, paymentUriAround, type PaymentUri, type Scope, structuralScopes } from './structure-context';
+import { addressLabel } from './address-label';
+import { CHAIN_IDS, findMemo, nextAlnumRun, paymentUriAround, type PaymentUri, type Scope, structuralScopes } from './structure-context';
 import type { AddressMatch, NetworkBasis, NetworkId, RejectedCandidate, TokenBasis, WalletFinding } from './wallet-types';
 import { wellKnownContract } from './well-known-contracts';
 

@@ -186,6 +186,7 @@ export function mayNameNetwork(text: string, networks: readonly NetworkId[]): bo
   return false;
 }
 
+const SHARED_NATIVES = new Set(NETWORKS.map((n) => n.native.toLowerCase()).filter((sym, i, all) => all.indexOf(sym) !== i));
 /** What may stand between the names of an enumeration: "Ethereum, BSC, Polygon and Base", "ETH/BNB/Polygon". */
 const LIST_GAP = /^[\s,/|&+·•;()-]*(?:(?:and|or|y|o|et|und|и|или|和|或|及)[\s,/|&+·•;()-]*)?$/i;
 
@@ -199,6 +200,8 @@ export function enumerationFirst(text: string, allowed: readonly NetworkId[], ne
   for (const [re, map, ci] of [[CI_RE, CI_KEYWORDS, true], [CS_RE, CS_KEYWORDS, false]] as const) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
+      // A native symbol of several networks (ETH, AVAX, BNB) names the coin, not one chain: "ETH · Optimism".
+      if (SHARED_NATIVES.has(m[0].toLowerCase())) continue;
       const id = map.get(ci ? m[0].toLowerCase() : m[0])?.find((x) => allowed.includes(x));
       if (id) mentions.push({ id, start: m.index, end: m.index + m[0].length });
     }

@@ -6,7 +6,8 @@
 // to a contract's code (`…#code`) and any link to a testnet explorer.
 import { findNames } from './context-hints';
 import type { Location, RawRange } from './html-location';
-import { type AddressLabel, CONTRACT_WORDS_INTL, enclosingObject, htmlTableHeader, PAYMENT_WORDS } from './structure-context';
+import { type AddressLabel, CONTRACT_WORDS_INTL, PAYMENT_WORDS } from './address-label';
+import { enclosingObject, htmlTableHeader } from './structure-context';
 import { visibleText } from './text-normalization';
 
 export interface ContractContextInput {
@@ -25,6 +26,8 @@ export interface ContractContextInput {
 
 /** Explorer pages of a contract's source and methods. */
 const CODE_FRAGMENT = /#(?:code|readcontract|writecontract|readproxycontract|writeproxycontract|contracts?)$/i;
+/** Explorer API calls that only contracts answer (`?module=contract&action=getabi&address=0x…`). */
+const CONTRACT_API = /[?&]module=contract\b|[?&]action=(?:getabi|getsourcecode|getcontractcreation)\b/i;
 /** Testnet explorers: host labels, paths and query parameters of the public test networks. */
 const TESTNET = /(?:^|[/.@-])(?:sepolia|goerli|holesky|hoodi|ropsten|rinkeby|kovan|testnet|devnet|amoy|mumbai|fuji|nile|shasta|chapel|alfajores)(?:[.-]|\/|$)|[?&]cluster=(?:devnet|testnet)|[?&](?:network|chain)=(?:testnet|devnet|sepolia|goerli)/i;
 
@@ -139,6 +142,7 @@ export function contractContext(x: ContractContextInput): string | undefined {
   for (const url of linksOf(x)) {
     if (TESTNET.test(url)) return 'linked to a testnet explorer';
     if (x.contracts && CODE_FRAGMENT.test(url)) return "explorer link to a contract's code";
+    if (x.contracts && CONTRACT_API.test(url)) return "explorer API link to a contract's ABI or source";
   }
   if (!x.contracts || x.label.payment) return undefined;
   const { buf, start } = x;

@@ -18,7 +18,7 @@ function rejectedAs(r: ExtractionResult, address: string, re: RegExp): void {
 }
 
 describe('wallet contracts v3: a contract label labels only the address it belongs to', () => {
-  it('keeps a Bitcoin address followed by a sentence that starts with "Contract" (issue 28)', () => {
+  it('keeps a Bitcoin address followed by a sentence that starts with "Contract" (the iframe report)', () => {
     const html = `<iframe srcdoc="x"></iframe><div class="pay"><p>Send BTC to ${a.btcSegwit}. Contract activates after 1 confirmation.</p></div>`;
     const r = extractWallets({ html }, { includeRejected: true });
     assert.deepEqual(found(r), [a.btcSegwit]);

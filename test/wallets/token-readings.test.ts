@@ -40,6 +40,12 @@ describe('wallet tokens v3: the token comes from the address\'s own label', () =
     assert.deepEqual([only(r, a.evm).networkId, only(r, a.evm).token], ['ethereum', 'ETH']);
     assert.equal(only(r, b.evm).networkId, 'bsc');
   });
+
+  it('reads "ETH · Optimism" as ETH on Optimism, not as an enumeration of Ethereum and Optimism', () => {
+    const html = `<section><h3>ETH · Optimism</h3><p>Deposit address</p><div class="addr">${a.evm}</div></section>`;
+    const r = extractWallets({ html });
+    assert.deepEqual([only(r, a.evm).networkId, only(r, a.evm).token], ['optimism', 'ETH']);
+  });
 });
 
 describe('wallet tokens v3: the allowlist filters readings, not addresses', () => {
