@@ -135,10 +135,17 @@ function pickNetwork(allowed: NetworkId[], ctx: EvaluationContext, uri: PaymentU
   if (keyNet) return { id: keyNet, basis: 'structure' };
   for (const r of scopes) {
     const id = nearestOf(allowed, r.hints.networks);
-    if (id) return { id: allowed.length > 1 ? enumerationFirst(r.scope.text, allowed, id) ?? id : id, basis: r.scope.kind === 'attribute' || r.scope.kind === 'panel' ? 'attribute' : 'structure' };
+    if (id) return { id: namesSeveral(allowed, r.hints.networks) ? enumerationFirst(r.scope.text, allowed, id) ?? id : id, basis: r.scope.kind === 'attribute' || r.scope.kind === 'panel' ? 'attribute' : 'structure' };
   }
   const near = nearestOf(allowed, window.networks);
   return near ? { id: near, basis: 'context' } : { id: allowed[0], basis: 'default' };
+}
+
+/** Whether at least two of the allowed networks are named (only then can an enumeration decide). */
+function namesSeveral(allowed: readonly NetworkId[], named: Map<NetworkId, number>): boolean {
+  let n = 0;
+  for (const id of allowed) if (named.has(id) && ++n >= 2) return true;
+  return false;
 }
 
 /** A token symbol (or token contract / mint) written in a payment URI's parameters. */

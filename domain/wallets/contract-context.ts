@@ -63,6 +63,16 @@ export function contractColumn(header: string, cells: readonly string[]): boolea
 
 const MD_SEPARATOR = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 const MD_LINES = 400;
+/** A Markdown table row is shorter than this. */
+const MD_LINE = 2000;
+
+/** Start of the line holding `pos` (after its '\n', or 0), when it starts within `max` characters; else -1. */
+function lastIndexWithin(buf: string, ch: string, pos: number, max: number): number {
+  const from = Math.max(0, pos - max);
+  const i = buf.slice(from, pos).lastIndexOf(ch);
+  if (i >= 0) return from + i + 1;
+  return from === 0 ? 0 : -1;
+}
 
 function mdCells(line: string): string[] {
   let t = line.trim();
@@ -73,19 +83,25 @@ function mdCells(line: string): string[] {
 
 /** The header row of the Markdown table row that holds `pos`, and the index of its cell. */
 export function markdownTableHeader(buf: string, pos: number): { cells: string[]; index: number } | undefined {
-  const ls = buf.lastIndexOf('\n', pos - 1) + 1;
-  const lineEnd = buf.indexOf('\n', pos);
-  const line = buf.slice(ls, lineEnd < 0 ? buf.length : lineEnd);
+  // Bounded: a minified page is one long line, and every search here runs once per candidate.
+  const ls = lastIndexWithin(buf, '\n', pos, MD_LINE);
+  if (ls < 0) return undefined;
+  const tail = buf.slice(pos, pos + MD_LINE);
+  const nl = tail.indexOf('\n');
+  if (nl < 0 && pos + MD_LINE < buf.length) return undefined;
+  const line = buf.slice(ls, nl < 0 ? buf.length : pos + nl);
   if (!line.includes('|')) return undefined;
   const lead = buf.slice(ls, pos);
   const index = (lead.match(/\|/g) ?? []).length - (lead.trimStart().startsWith('|') ? 1 : 0);
   let e = ls - 1;
   for (let n = 0; n < MD_LINES && e > 0; n++) {
-    const s = buf.lastIndexOf('\n', e - 1) + 1;
+    const s = lastIndexWithin(buf, '\n', e, MD_LINE);
+    if (s < 0) return undefined;
     const prev = buf.slice(s, e);
     if (MD_SEPARATOR.test(prev)) {
       if (s === 0) return undefined;
-      const hs = buf.lastIndexOf('\n', s - 2) + 1;
+      const hs = lastIndexWithin(buf, '\n', s - 1, MD_LINE);
+      if (hs < 0) return undefined;
       const header = buf.slice(hs, s - 1);
       return header.includes('|') ? { cells: mdCells(header), index } : undefined;
     }
@@ -95,6 +111,9 @@ export function markdownTableHeader(buf: string, pos: number): { cells: string[]
   return undefined;
 }
 
+/** Characters that end a URL written in text. */
+const URL_STOP = new Set([...' \t\n\r"\'<>()[]`|'].map((c) => c.charCodeAt(0)));
+
 /** Every URL the address is part of or is the text of: its own link, an enclosing `<a href>`, a Markdown link. */
 function linksOf(x: ContractContextInput): string[] {
   const out: string[] = [];
@@ -102,25 +121,37 @@ function linksOf(x: ContractContextInput): string[] {
   const { buf, start, end } = x;
   // The address inside a URL written as text (Markdown, plain text, a link's text).
   let s = start;
-  while (s > 0 && start - s < 300 && !/[\s"'<>()[\]`|]/.test(buf[s - 1])) s--;
-  if (/^https?:\/\//i.test(buf.slice(s, s + 8))) {
+  while (s > 0 && start - s < 300 && !URL_STOP.has(buf.charCodeAt(s - 1))) s--;
+  if (buf.charCodeAt(s) === 104 && /^https?:\/\//i.test(buf.slice(s, s + 8))) {
     let e = end;
-    while (e < buf.length && e - end < 300 && !/[\s"'<>()[\]`|]/.test(buf[e])) e++;
+    while (e < buf.length && e - end < 300 && !URL_STOP.has(buf.charCodeAt(e))) e++;
     out.push(buf.slice(s, e));
   } else if (/^#[A-Za-z]/.test(buf.slice(end, end + 2))) {
     out.push(buf.slice(end, end + 40).split(/[\s"'<>()[\]`|]/)[0]);
   }
   // [text](url) with the address in the text.
-  const md = /^[^\]\n]{0,60}\]\(([^)\s]{1,400})\)/.exec(buf.slice(end, end + 500));
-  if (md && buf.lastIndexOf('[', start) > buf.lastIndexOf(']', start - 1)) out.push(md[1]);
+  const md = buf.slice(end, end + 62).includes('](') ? /^[^\]\n]{0,60}\]\(([^)\s]{1,400})\)/.exec(buf.slice(end, end + 500)) : null;
+  if (md) {
+    const lead = buf.slice(Math.max(0, start - 80), start);
+    if (lead.lastIndexOf('[') > lead.lastIndexOf(']')) out.push(md[1]);
+  }
   if (x.html) {
-    const open = buf.lastIndexOf('<a ', start);
-    if (open >= 0 && start - open < 800 && buf.indexOf('</a', open) > start) {
+    const lead = buf.slice(Math.max(0, start - 800), start);
+    const rel = lead.lastIndexOf('<a ');
+    const open = rel < 0 ? -1 : start - lead.length + rel;
+    if (open >= 0 && lead.indexOf('</a', rel) < 0) {
       const href = /^<a\b[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(buf.slice(open, Math.min(buf.length, open + 800)));
       if (href) out.push(href[1] ?? href[2]);
     }
   }
   return out;
+}
+
+/** A cheap pre-check: a table cell opened not long before `pos` (else no HTML table header to read). */
+function inTableCell(buf: string, pos: number): boolean {
+  const from = Math.max(0, pos - 6000);
+  const lead = buf.slice(from, pos);
+  return lead.includes('<td') || lead.includes('<th');
 }
 
 /** The nearest heading before `pos` (Markdown `#` line or HTML h1–h6), within a few thousand characters. */
@@ -158,7 +189,7 @@ export function contractContext(x: ContractContextInput): string | undefined {
       }
     }
   }
-  const table = (x.html && !x.code ? htmlTableHeader(buf, start, x.ranges) : undefined) ?? markdownTableHeader(buf, start);
+  const table = (x.html && !x.code && inTableCell(buf, start) ? htmlTableHeader(buf, start, x.ranges) : undefined) ?? markdownTableHeader(buf, start);
   if (table) {
     const header = table.cells[table.index];
     if (header !== undefined && contractColumn(header, table.cells)) return `in a contract list (column "${header.trim()}")`;
