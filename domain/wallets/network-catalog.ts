@@ -77,6 +77,7 @@ export const NETWORKS: readonly NetworkInfo[] = [
   { id: 'stacks', name: 'Stacks', native: 'STX', tokens: ['STX'], patterns: ['S[PM][0-9A-HJKMNP-TV-Z]{38,39}'], checksum: 'c32check (double SHA-256, 4 bytes)',
     keywords: ['stacks', 'stx'], explorers: ['explorer.hiro.so', 'explorer.stacks.co'] },
   { id: 'zilliqa', name: 'Zilliqa', native: 'ZIL', tokens: ['ZIL'], patterns: ['zil1[02-9ac-hj-np-z]{38}'], checksum: 'bech32 (hrp zil)', keywords: ['zilliqa', 'zil'], explorers: ['viewblock.io/zilliqa', 'zilliqa.blockscout.com'] },
+  { id: 'aleo', name: 'Aleo', native: 'ALEO', tokens: ['ALEO'], patterns: ['aleo1[02-9ac-hj-np-z]{58}'], checksum: 'bech32m (hrp aleo)', keywords: ['aleo'], explorers: ['explorer.aleo.org', 'aleoscan.io'] },
 ];
 
 const BY_ID = new Map<NetworkId, NetworkInfo>(NETWORKS.map((n) => [n.id, n]));

@@ -6,7 +6,7 @@ export type NetworkId =
   | 'ethereum-classic' | 'rootstock' | 'tron' | 'solana' | 'xrp' | 'cardano' | 'dogecoin' | 'litecoin'
   | 'bitcoin-cash' | 'monero' | 'polkadot' | 'kusama' | 'cosmos' | 'osmosis' | 'stellar' | 'algorand'
   | 'ton' | 'near' | 'dash' | 'zcash' | 'filecoin' | 'hedera' | 'eos' | 'tezos' | 'aptos' | 'sui'
-  | 'bnb-beacon' | 'kaspa' | 'avalanche-x' | 'internet-computer' | 'nano' | 'stacks' | 'zilliqa';
+  | 'bnb-beacon' | 'kaspa' | 'avalanche-x' | 'internet-computer' | 'nano' | 'stacks' | 'zilliqa' | 'aleo';
 
 export type Confidence = 'high' | 'medium' | 'low';
 

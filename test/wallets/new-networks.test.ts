@@ -1,7 +1,7 @@
 // Networks added by wallet engine v3, each with its checksum and test vectors: Stacks (c32check),
-// Zilliqa (bech32, hrp zil); Stellar contract ids (C…) decode but are contracts, not wallets.
+// Zilliqa (bech32, hrp zil), Aleo (bech32m, hrp aleo); Stellar contract ids (C…) decode but are contracts, not wallets.
 import assert from 'node:assert/strict';
-import { bech32 } from '@scure/base';
+import { bech32, bech32m } from '@scure/base';
 import { decodeAddressString } from '../../domain/wallets/decode-candidate';
 import { stacksAddress } from '../../domain/wallets/decoders/c32check-decoder';
 import { extractWallets } from '../../domain/wallets/extract-wallets';
@@ -49,6 +49,20 @@ describe('wallet networks v3: Zilliqa (zil1, bech32)', () => {
     const r = extractWallets({ html: '<p>Donate ZIL: zil1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq9yf6pz</p>' }, { includeRejected: true });
     assert.deepEqual(r.findings, []);
     assert.ok(r.rejected.some((j) => /Zilliqa zero address/.test(j.reason)));
+  });
+});
+
+/** The account address of Aleo's developer documentation. */
+const ALEO_VECTOR = 'aleo1rhgdu77hgyqd3xjj8ucu3jj9r2krwz6mnzyd80gncr5fxcwlh5rsvzp9px';
+
+describe('wallet networks v3: Aleo (aleo1, bech32m)', () => {
+  it('accepts the documentation address (bech32m, 32 bytes), rejects it with a bech32 checksum or a bad checksum', () => {
+    assert.deepEqual(decodeAddressString(ALEO_VECTOR).matches.map((m) => [m.networks, m.format]), [[['aleo'], 'bech32m-account']]);
+    const words = bech32m.decode(ALEO_VECTOR).words;
+    assert.deepEqual(networksOf(bech32.encode('aleo', words, false)), []);
+    assert.deepEqual(networksOf(mutateLast(ALEO_VECTOR, 'qpzry9x8gf2tvdw0s3jn54khce6mua7l')), []);
+    const r = extractWallets({ html: `<p>Donate ALEO: ${ALEO_VECTOR}</p>` });
+    assert.deepEqual(r.findings.map((f) => [f.networkId, f.token]), [['aleo', 'ALEO']]);
   });
 });
 
