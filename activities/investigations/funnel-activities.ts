@@ -198,8 +198,18 @@ export function createFunnelActivities(deps: FunnelActivityDeps) {
     const clicked = new Set<string>();
     const history: FunnelObservation['history'] = [];
     let submitted = false;
+    const views = new Map<string, number>();
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const view = await observe(session);
+      // The same page (address, fields, controls) a third time in one goal: the site keeps refusing
+      // what the agent does (a rejected log-in, a form that never validates). Stop instead of looping.
+      const shape = JSON.stringify([view.url, view.fields.map((f) => f.selector), view.controls.map((c) => c.selector)]);
+      views.set(shape, (views.get(shape) ?? 0) + 1);
+      if (views.get(shape)! >= 3) {
+        const reason = 'no progress: the page came back unchanged after the agent\'s steps (the site refused them?)';
+        await appendActions(knex, scanId, [{ key: `funnel|${goal}|${round}|unchanged`, state: goal, action: 'funnel_goal', target: goal, outcome: `stuck: ${reason}` }]);
+        return { outcome: 'stuck', reason, url: session.page.url() };
+      }
       const decision = planFunnelStep(view, { goal, submitted, clicked, guided: guidance !== undefined });
       const key = `funnel|${goal}|${round}`;
       if (decision.kind === 'reached') {
@@ -226,7 +236,8 @@ export function createFunnelActivities(deps: FunnelActivityDeps) {
           return { outcome: 'ask_human', guidanceKind: planned.guidance_kind, question: planned.question, field: planned.field ?? null, url: session.page.url(), screenshotKey: await screenshotForHuman(session) };
         }
         actions = [planned];
-        submits = planned.kind === 'click';
+        // A planner's click submits the goal's form only when the agent filled one in this goal.
+        submits = planned.kind === 'click' && history.some((h) => h.action.kind === 'fill' || h.action.kind === 'fill_text');
       } else {
         actions = decision.actions;
         submits = decision.submits;

@@ -1,5 +1,6 @@
 // The funnel's LLM planner built from settings: present only when an Anthropic key is configured
 // (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, SVC_SSI__LLM_MODEL and the SVC_SSI__AGENT_MAX_* budget).
+import { openScanPersona } from './persona-service';
 import Anthropic from '@anthropic-ai/sdk';
 import type { Knex } from 'knex';
 import type { AppConfig } from '../../config/config';
@@ -16,5 +17,7 @@ export function createFunnelPlannerFromConfig(config: AppConfig, deps: { knex: K
     knex: deps.knex,
     blobs: deps.blobs,
     budget: { maxSteps: config.ssi.agent_max_steps, maxTokens: config.ssi.agent_max_tokens, maxSeconds: config.ssi.agent_max_seconds },
+    // The scan's persona values, scrubbed from every prompt (the model is told field names only).
+    personaValues: async (scanId) => Object.values((await openScanPersona({ knex: deps.knex, config }, scanId))?.values ?? {}).filter((v): v is string => typeof v === 'string' && v.length >= 3),
   });
 }

@@ -12,6 +12,8 @@
 //   captcha          sign-up behind a captcha widget
 //   email-code       sign-up, then a six-digit code mailed (nodemailer) to the persona's address
 //   activation-link  sign-up, then an activation link mailed; log in only after opening it
+//   odd-words        like login-wall, but the way to an account reads "Open your portfolio" (/p/new):
+//                    no word the heuristics know, so only the LLM planner finds it
 // Mail goes to `smtp` (host:port) when given; `mails` lists what was sent.
 import http from 'node:http';
 import { randomBytes, randomInt } from 'node:crypto';
@@ -23,7 +25,7 @@ import { makeAddresses } from './wallet-address-factory';
 /** What the captcha site's image shows: the answer a human types (the agent never solves it). */
 export const CAPTCHA_ANSWER = 'K7P2Q';
 
-export type FunnelSiteKind = 'english-signup' | 'login-wall' | 'zh-wizard' | 'spa-cookie-modal' | 'qr-deposit' | 'captcha' | 'email-code' | 'activation-link';
+export type FunnelSiteKind = 'english-signup' | 'login-wall' | 'zh-wizard' | 'spa-cookie-modal' | 'qr-deposit' | 'captcha' | 'email-code' | 'activation-link' | 'odd-words';
 
 export interface FunnelSite {
   origin: string;
@@ -117,12 +119,15 @@ export async function startFunnelSite(kind: FunnelSiteKind, opts: { smtp?: { hos
     ? '<nav><a href="/">首页</a> <a href="/user">用户中心</a> <a href="/recharge">充值</a> <a href="/logout">退出</a></nav>'
     : '<nav><a href="/">Home</a> <a href="/account">My account</a> <a href="/deposit">Deposit</a> <a href="/logout">Log out</a></nav>';
 
-  const loginForm = (msg = '') => page('Log in', `${kind === 'login-wall' ? '' : nav}<h1>Log in</h1>${msg ? `<p class="msg">${msg}</p>` : ''}
+  // A log-in wall (login-wall), or the same wall whose way to an account the heuristics cannot read
+  // (odd-words: "Open your portfolio" to /p/new; the LLM planner finds it).
+  const wall = kind === 'login-wall' || kind === 'odd-words';
+  const loginForm = (msg = '') => page('Log in', `${wall ? '' : nav}<h1>Log in</h1>${msg ? `<p class="msg">${msg}</p>` : ''}
 <form method="post" action="/login"><label>Email <input type="email" name="email"></label><label>Password <input type="password" name="password"></label><button type="submit">Log in</button></form>
-${kind === 'login-wall' ? '<p class="small">No account yet? <a href="/signup">create account</a></p>' : ''}`);
+${kind === 'login-wall' ? '<p class="small">No account yet? <a href="/signup">create account</a></p>' : kind === 'odd-words' ? '<p class="small">New here? <a href="/p/new">Open your portfolio</a></p>' : ''}`);
 
   const registerForm = (msg = '') => {
-    if (kind === 'login-wall') {
+    if (wall) {
       return page('Sign up', `<h1>New account</h1>${msg}<form method="post" action="/signup"><label>Email <input type="email" name="email"></label><label>Password <input type="password" name="password"></label><label>Repeat password <input type="password" name="password_repeat"></label><button type="submit">Sign up</button></form>`);
     }
     const captcha = kind === 'captcha' ? '<div class="g-recaptcha" data-sitekey="fixture"><iframe src="/recaptcha/anchor" title="reCAPTCHA" width="300" height="80"></iframe></div><label>Code in the image <img src="/captcha.png" alt="captcha" width="120" height="40"><input name="captcha_answer"></label>' : '';
@@ -199,7 +204,7 @@ fetch('/api/me').then((r) => r.json()).then((j) => { me = j.email; render(); });
     if (!f.email || !/@/.test(f.email)) return fail('an e-mail is required');
     if (!f.password || !strongPassword(f.password)) return fail('the password needs 12 characters with upper and lower case letters and digits');
     if (confirm !== f.password) return fail('the passwords differ');
-    if (kind !== 'login-wall' && termsField !== 'on') return fail('please accept the terms');
+    if (!wall && termsField !== 'on') return fail('please accept the terms');
     if (kind === 'english-signup' || kind === 'qr-deposit' || kind === 'email-code' || kind === 'activation-link') if (!f.first_name || !f.last_name) return fail('your name is required');
     if (kind === 'zh-wizard' && !f.nickname) return fail('昵称');
     if (kind === 'captcha' && f.captcha_answer !== CAPTCHA_ANSWER) return fail('wrong captcha');
@@ -225,7 +230,7 @@ fetch('/api/me').then((r) => r.json()).then((j) => { me = j.email; render(); });
     }
     login(res, f.email);
     if (json) return send(res, 200, JSON.stringify({ ok: true }), 'application/json');
-    if (kind === 'login-wall') return redirect(res, '/login?registered=1');
+    if (wall) return redirect(res, '/login?registered=1');
     return redirect(res, '/account');
   };
 
@@ -236,14 +241,14 @@ fetch('/api/me').then((r) => r.json()).then((j) => { me = j.email; render(); });
       const user = userOf(req);
       if (req.method === 'POST') {
         const f = await readBody(req);
-        if (path === '/register' || path === '/signup') return register(req, res, f, false);
+        if (path === '/register' || path === '/signup' || path === '/p/new') return register(req, res, f, false);
         if (path === '/api/register') return register(req, res, f, true);
         if (path === '/login') {
           const u = users.get(f.email ?? '');
           if (!u || u.password !== f.password || !u.active) return send(res, 401, loginForm('Wrong e-mail or password'));
           logins++;
           login(res, f.email!);
-          return redirect(res, kind === 'login-wall' ? '/dashboard' : '/account');
+          return redirect(res, wall ? '/dashboard' : '/account');
         }
         if (path === '/verify') {
           const email = pendingCode.get(sidOf(req) ?? '');
@@ -264,8 +269,8 @@ fetch('/api/me').then((r) => r.json()).then((j) => { me = j.email; render(); });
       if (path === '/deposit-qr.png' && qr) return send(res, user ? 200 : 401, user ? qr : Buffer.alloc(0), 'image/png');
       if (path === '/captcha.png' || path === '/recaptcha/anchor') return send(res, 200, '<p>captcha</p>');
       if (kind === 'spa-cookie-modal') return path === '/' ? send(res, 200, spa) : send(res, 404, 'not found', 'text/plain');
-      if (kind === 'login-wall') {
-        if (path === '/signup') return send(res, 200, registerForm());
+      if (wall) {
+        if (path === (kind === 'odd-words' ? '/p/new' : '/signup')) return send(res, 200, registerForm());
         if (path === '/login') return send(res, 200, loginForm(url.searchParams.get('registered') ? 'Account created, please log in.' : ''));
         if (!user) return redirect(res, '/login');
         if (path === '/dashboard') return send(res, 200, page('Dashboard', '<h1>Dashboard</h1><p>Balance: 0.00</p><a href="/wallet/deposit" class="btn">Deposit</a> <a href="/logout">Log out</a>'));
