@@ -3,7 +3,7 @@
 //   startInvestigation        the scan row, then its `ssi-<scan_id>` workflow (also intake processing, SVC_INTAKE__AUTO_INVESTIGATE)
 //   listInvestigationHistory  ended scans (completed, failed, cancelled), a page, newest first
 //   listActiveInvestigations  queued and running scans, a page, newest first, each with its task's progress
-//   getInvestigation          one scan with its pages, wallets, PII, agent actions and blocked requests (404 when unknown)
+//   getInvestigation          one scan with its pages, wallets and PII (each with its provenance), agent actions and blocked requests (404 when unknown)
 //   openPageArtifact          a page's captured screenshot, DOM or HAR, streamed from the blob store (404 when missing)
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -28,6 +28,8 @@ import { principalName } from '../../domain/accounts/principal-name';
 import type { Principal } from '../../domain/accounts/roles';
 import { recordDownloadCustody } from '../evidence/download-custody';
 import { ensureCaptureCustody, isEnded, pageArtifacts } from '../evidence/evidence-bundle';
+import { findingProvenance, provenanceOf, type FindingProvenance } from '../evidence/finding-provenance';
+import type { FindingKind } from '../../domain/evidence/finding-match';
 import { investigationTaskId, type InvestigationOptions, type InvestigationRequest } from '../../domain/investigations/investigation-request';
 import type { KeysetPage } from '../../domain/keyset';
 import type { TaskProgress } from '../../domain/tasks/task-status';
@@ -140,23 +142,32 @@ export async function listActiveInvestigations(
   return { rows, next: page.next };
 }
 
+/** Where a finding was seen in the scan's evidence (services/evidence/finding-provenance.ts), or null and why. */
+export type WithProvenance<T> = T & { provenance: FindingProvenance | null; provenance_reason: string | null };
+
 export interface InvestigationDetail {
   investigation: InvestigationRow;
   pages: Awaited<ReturnType<typeof listPages>>;
-  wallets: Awaited<ReturnType<typeof listScanWallets>>;
-  pii: Awaited<ReturnType<typeof listPii>>;
+  wallets: Array<WithProvenance<Awaited<ReturnType<typeof listScanWallets>>[number]>>;
+  pii: Array<WithProvenance<Awaited<ReturnType<typeof listPii>>[number]>>;
   actions: Awaited<ReturnType<typeof listActions>>;
   blocked: Awaited<ReturnType<typeof listBlockedRequests>>;
 }
 
-export async function getInvestigation(deps: Pick<ServiceDeps, 'knex'>, scanId: string): Promise<InvestigationDetail> {
+/** One scan with its findings, each with its provenance once the scan has ended (computed on the first read, then kept). */
+export async function getInvestigation(deps: Pick<ServiceDeps, 'knex' | 'blobs'>, scanId: string): Promise<InvestigationDetail> {
   const inv = await findInvestigation(deps.knex, scanId);
   if (!inv) throw new NotFoundError(`no investigation ${scanId}`);
-  const [pages, wallets, pii, actions, blocked] = await Promise.all([
+  const ended = isEnded(inv.status);
+  const [pages, wallets, pii, actions, blocked, provenance] = await Promise.all([
     listPages(deps.knex, inv.scan_id), listScanWallets(deps.knex, inv.scan_id), listPii(deps.knex, inv.scan_id),
-    listActions(deps.knex, inv.scan_id), listBlockedRequests(deps.knex, inv.scan_id),
+    listActions(deps.knex, inv.scan_id), listBlockedRequests(deps.knex, inv.scan_id), findingProvenance(deps, inv.scan_id, ended),
   ]);
-  return { investigation: inv, pages, wallets, pii, actions, blocked };
+  return {
+    investigation: inv, pages, actions, blocked,
+    wallets: wallets.map((w) => ({ ...w, ...provenanceOf(provenance, ended, 'wallet', w.address) })),
+    pii: pii.map((p) => ({ ...p, ...provenanceOf(provenance, ended, p.kind as FindingKind, p.value) })),
+  };
 }
 
 export type PageArtifactKind = 'screenshot' | 'dom' | 'har';

@@ -36,6 +36,25 @@ const ScanFields = z.object({
   task_id: z.string(),
 });
 
+/** Where a finding was seen: the WARC record of the evidence bundle whose body holds it. */
+export const FindingProvenanceSchema = z
+  .object({
+    warc_record_id: z.string().describe('WARC-Record-ID of the record (`<urn:uuid:…>`), as in archive/data.warc.gz of the evidence bundle'),
+    warc_target_uri: z.string().describe('WARC-Target-URI of that record: the URL the site answered, or `urn:fip:<scan_id>:<name>` for a DOM snapshot'),
+    warc_record_type: z.enum(['response', 'resource']).describe('`response`: an HTTP answer of the site; `resource`: a DOM snapshot the crawler took'),
+    page_url: z.string().describe('The page the record was captured on'),
+    state: z.string().describe("The agent's state at that capture"),
+    step: z.string().describe('What revealed it: `page capture`, the reveal\'s action (`click_coin_tab: BTC`), or `exchanges after the last capture`'),
+    screenshot_uri: z.string().nullable().describe('WARC-Target-URI of the screenshot taken at that capture (after the reveal)'),
+    screenshot_path: z.string().nullable().describe("That screenshot's path in the evidence bundle"),
+  })
+  .meta({ id: 'FindingProvenance' });
+
+const ProvenanceFields = {
+  provenance: FindingProvenanceSchema.nullable().describe('Null while the scan runs, or when no archived record holds the value (see provenance_reason)'),
+  provenance_reason: z.string().nullable().describe('Why provenance is null; null when it is set'),
+};
+
 export const DetailSchema = ScanFields.extend({
   error: z.string().nullable(),
   playbook_id: z.string().nullable(),
@@ -59,9 +78,10 @@ export const DetailSchema = ScanFields.extend({
     z.object({
       address: z.string(), token: z.string(), network: z.string(), confidence: z.string(), source: z.string(),
       page_url: z.string().nullable(), found_in_state: z.string().nullable(), first_seen_at: z.string(),
+      ...ProvenanceFields,
     }),
   ),
-  pii: z.array(z.object({ kind: z.string(), value: z.string(), page_url: z.string() })),
+  pii: z.array(z.object({ kind: z.string(), value: z.string(), page_url: z.string(), ...ProvenanceFields })),
   agent_actions: z.array(z.object({ at: z.string(), state: z.string(), action: z.string(), target: z.string(), outcome: z.string(), wallets_found: z.number().int() })),
   blocked_requests: z.array(z.object({ url: z.string(), resource_type: z.string(), reason: z.string(), category: z.string().nullable(), at: z.string() })),
 }).meta({ id: 'InvestigationDetail' });

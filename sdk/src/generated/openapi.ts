@@ -3053,6 +3053,27 @@ export interface components {
         EvidenceSigningKeyList: {
             items: components["schemas"]["EvidenceSigningKey"][];
         };
+        FindingProvenance: {
+            /** @description The page the record was captured on */
+            page_url: string;
+            /** @description That screenshot's path in the evidence bundle */
+            screenshot_path: string | null;
+            /** @description WARC-Target-URI of the screenshot taken at that capture (after the reveal) */
+            screenshot_uri: string | null;
+            /** @description The agent's state at that capture */
+            state: string;
+            /** @description What revealed it: `page capture`, the reveal's action (`click_coin_tab: BTC`), or `exchanges after the last capture` */
+            step: string;
+            /** @description WARC-Record-ID of the record (`<urn:uuid:…>`), as in archive/data.warc.gz of the evidence bundle */
+            warc_record_id: string;
+            /**
+             * @description `response`: an HTTP answer of the site; `resource`: a DOM snapshot the crawler took
+             * @enum {string}
+             */
+            warc_record_type: "response" | "resource";
+            /** @description WARC-Target-URI of that record: the URL the site answered, or `urn:fip:<scan_id>:<name>` for a DOM snapshot */
+            warc_target_uri: string;
+        };
         GeneratedReport: {
             created_at: string;
             /** @description pending, sent, skipped, failed, or null when not e-mailed */
@@ -3586,6 +3607,10 @@ export interface components {
             pii: {
                 kind: string;
                 page_url: string;
+                /** @description Null while the scan runs, or when no archived record holds the value (see provenance_reason) */
+                provenance: components["schemas"]["FindingProvenance"] | null;
+                /** @description Why provenance is null; null when it is set */
+                provenance_reason: string | null;
                 value: string;
             }[];
             playbook_id: string | null;
@@ -3612,6 +3637,10 @@ export interface components {
                 found_in_state: string | null;
                 network: string;
                 page_url: string | null;
+                /** @description Null while the scan runs, or when no archived record holds the value (see provenance_reason) */
+                provenance: components["schemas"]["FindingProvenance"] | null;
+                /** @description Why provenance is null; null when it is set */
+                provenance_reason: string | null;
                 source: string;
                 token: string;
             }[];
