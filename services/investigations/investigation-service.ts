@@ -19,6 +19,7 @@ import {
   listInvestigations,
   listPages,
   listPii,
+  listRevealRecords,
   listScanWallets,
   type InvestigationFilter,
   type InvestigationRow,
@@ -27,7 +28,7 @@ import { findPlaybook } from '../../db/repositories/investigations/playbook-repo
 import { principalName } from '../../domain/accounts/principal-name';
 import type { Principal } from '../../domain/accounts/roles';
 import { recordDownloadCustody } from '../evidence/download-custody';
-import { ensureCaptureCustody, isEnded, pageArtifacts } from '../evidence/evidence-bundle';
+import { ensureCaptureCustody, isEnded, pageArtifacts, revealPath } from '../evidence/evidence-bundle';
 import { findingProvenance, provenanceOf, type FindingProvenance } from '../evidence/finding-provenance';
 import type { FindingKind } from '../../domain/evidence/finding-match';
 import { investigationTaskId, type InvestigationOptions, type InvestigationRequest } from '../../domain/investigations/investigation-request';
@@ -143,7 +144,7 @@ export async function listActiveInvestigations(
 }
 
 /** Where a finding was seen in the scan's evidence (services/evidence/finding-provenance.ts), or null and why. */
-export type WithProvenance<T> = T & { provenance: FindingProvenance | null; provenance_reason: string | null };
+export type WithProvenance<T> = T & { provenance: (FindingProvenance & { screenshot_download_path: string | null }) | null; provenance_reason: string | null };
 
 export interface InvestigationDetail {
   investigation: InvestigationRow;
@@ -163,11 +164,55 @@ export async function getInvestigation(deps: Pick<ServiceDeps, 'knex' | 'blobs'>
     listPages(deps.knex, inv.scan_id), listScanWallets(deps.knex, inv.scan_id), listPii(deps.knex, inv.scan_id),
     listActions(deps.knex, inv.scan_id), listBlockedRequests(deps.knex, inv.scan_id), findingProvenance(deps, inv.scan_id, ended),
   ]);
+  // The screenshot of a provenance as the API serves it (a page's artifact or an after-reveal record).
+  const pageBySeq = new Map(pages.map((p) => [p.seq, p.id]));
+  const downloadPath = (bundlePath: string | null): string | null => {
+    const page = /^screenshots\/page-(\d+)\.png$/.exec(bundlePath ?? '');
+    if (page) return pageBySeq.has(Number(page[1])) ? `/investigations/ssi/${scanId}/pages/${pageBySeq.get(Number(page[1]))}/screenshot` : null;
+    return bundlePath?.startsWith('reveals/') ? `/investigations/ssi/${scanId}/reveals/${bundlePath.slice('reveals/'.length)}` : null;
+  };
+  const withPaths = (r: ReturnType<typeof provenanceOf>) => ({
+    provenance: r.provenance ? { ...r.provenance, screenshot_download_path: downloadPath(r.provenance.screenshot_path) } : null,
+    provenance_reason: r.provenance_reason,
+  });
   return {
     investigation: inv, pages, actions, blocked,
-    wallets: wallets.map((w) => ({ ...w, ...provenanceOf(provenance, ended, 'wallet', w.address) })),
-    pii: pii.map((p) => ({ ...p, ...provenanceOf(provenance, ended, p.kind as FindingKind, p.value) })),
+    wallets: wallets.map((w) => ({ ...w, ...withPaths(provenanceOf(provenance, ended, 'wallet', w.address)) })),
+    pii: pii.map((p) => ({ ...p, ...withPaths(provenanceOf(provenance, ended, p.kind as FindingKind, p.value)) })),
   };
+}
+
+/**
+ * An after-reveal record of a scan (its screenshot, DOM snapshot or exchanges), streamed; like a
+ * page's artifact, each download writes a custody entry and an audit event first.
+ */
+export async function openRevealRecord(
+  deps: Pick<ServiceDeps, 'knex' | 'blobs'>,
+  principal: Principal | null,
+  scanId: string,
+  name: string,
+  purpose: string | undefined,
+): Promise<{ stream: Readable; contentType: string; sha256: string }> {
+  const missing = () => new NotFoundError(`no after-reveal record ${name} in investigation ${scanId}`);
+  const record = (await listRevealRecords(deps.knex, scanId)).find((r) => r.name === name);
+  if (!record) throw missing();
+  const stream = await deps.blobs.get(record.blob_key).catch((err: unknown) => {
+    throw err instanceof BlobNotFoundError ? missing() : err;
+  });
+  try {
+    const inv = await findInvestigation(deps.knex, scanId);
+    if (inv && isEnded(inv.status)) await ensureCaptureCustody(deps.knex, inv, await listPages(deps.knex, scanId));
+    const path = revealPath(record);
+    await recordDownloadCustody(deps.knex, {
+      subjectKind: 'investigation', subjectId: scanId, actor: principalName(principal), artifact: `after-reveal record ${name}`, purpose: purpose ?? 'download',
+      files: [{ path, sha256: record.sha256, blobKey: record.blob_key }],
+      audit: { action: 'evidence.download', target_type: 'investigation', target_id: scanId, details: { artifact: path, sha256: record.sha256 } },
+    });
+  } catch (err) {
+    stream.destroy();
+    throw err;
+  }
+  return { stream, contentType: record.content_type, sha256: record.sha256 };
 }
 
 export type PageArtifactKind = 'screenshot' | 'dom' | 'har';

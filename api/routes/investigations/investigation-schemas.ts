@@ -4,12 +4,17 @@
 import { z } from 'zod';
 import { INVESTIGATION_STATUSES } from '../../../domain/investigations/investigation-request';
 import { PlaybookStepSchema } from '../../../domain/investigations/playbooks';
+import { REVEAL_RECORD_NAME } from '../../../domain/investigations/reveal-record-name';
 import { pageQueryShape } from '../../pagination';
 
 // ---------------------------------------------------------------------------------------------
 // Investigations
 
 export const ScanParam = z.object({ scan_id: z.string().uuid() });
+export const RevealParam = z.object({
+  scan_id: z.string().uuid(),
+  name: z.string().regex(REVEAL_RECORD_NAME, 'an after-reveal record name: reveal-<nnnn>-<step>.png|.html|.har or late-<12 hex>.har').describe('The record name, as in the bundle under reveals/'),
+});
 export const ArtifactParam = z.object({ scan_id: z.string().uuid(), page_id: z.string().uuid(), artifact: z.enum(['screenshot', 'dom', 'har']) });
 
 
@@ -47,6 +52,7 @@ export const FindingProvenanceSchema = z
     step: z.string().describe('What revealed it: `page capture`, the reveal\'s action (`click_coin_tab: BTC`), or `exchanges after the last capture`'),
     screenshot_uri: z.string().nullable().describe('WARC-Target-URI of the screenshot taken at that capture (after the reveal)'),
     screenshot_path: z.string().nullable().describe("That screenshot's path in the evidence bundle"),
+    screenshot_download_path: z.string().nullable().optional().describe('Where the API serves that screenshot (detail only; not in findings.json)'),
   })
   .meta({ id: 'FindingProvenance' });
 

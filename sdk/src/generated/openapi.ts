@@ -1429,6 +1429,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/investigations/ssi/{scan_id}/reveals/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an after-reveal record (the screenshot, DOM snapshot or exchanges taken after a coin-tab click or a playbook step), streamed; X-Content-SHA256 is its hash at capture time; `purpose` goes into the chain of custody
+         * @description Access: roles admin, analyst; or API-key scopes investigations:read, investigations:write.
+         */
+        get: operations["getInvestigationsSsiScanIdRevealsName"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/investigations/ssi/{scan_id}/wallets.csv": {
         parameters: {
             query?: never;
@@ -3056,6 +3076,8 @@ export interface components {
         FindingProvenance: {
             /** @description The page the record was captured on */
             page_url: string;
+            /** @description Where the API serves that screenshot (detail only; not in findings.json) */
+            screenshot_download_path?: string | null;
             /** @description That screenshot's path in the evidence bundle */
             screenshot_path: string | null;
             /** @description WARC-Target-URI of the screenshot taken at that capture (after the reveal) */
@@ -8939,6 +8961,69 @@ export interface operations {
             };
             /** @description Chromium is not available on this server */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvestigationsSsiScanIdRevealsName: {
+        parameters: {
+            query?: {
+                /** @description why the evidence is taken (written to the custody log and the audit log); default `download` */
+                purpose?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The record name, as in the bundle under reveals/ */
+                name: string;
+                scan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Not a record name (details say where) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such investigation or record */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
