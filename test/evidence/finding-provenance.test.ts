@@ -8,11 +8,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { WARCParser } from 'warcio';
 import { closeEvidenceBrowsers } from '../../services/evidence/investigation-report-pdf';
 import { http } from '../support/http';
 import { startInvestigationStack, waitForScanEnd } from '../support/investigation-stack';
-import { closeAfterTestRun } from '../support/platform';
+import { closeAfterTestRun, testKnex } from '../support/platform';
 import type { ScamSiteFixture } from '../support/scam-site-fixture';
 import { waczValidate } from '../support/wacz';
 
@@ -28,6 +29,7 @@ interface Provenance {
   step: string;
   screenshot_uri: string | null;
   screenshot_path: string | null;
+  screenshot_download_path?: string | null;
 }
 interface Finding {
   provenance: Provenance | null;
@@ -147,6 +149,27 @@ describe('per-finding provenance: each reported wallet and PII value names the W
     }
   });
 
+  it('serves the screenshot of each provenance at the path the detail gives (the same bytes as the bundle file), with a custody entry', async () => {
+    const shown = xhr.detail.wallets.filter((w) => w.provenance?.screenshot_path);
+    assert.ok(shown.length >= 4, `wallets with a screenshot: ${shown.length}`);
+    for (const w of shown) {
+      const p = w.provenance!;
+      assert.ok(p.screenshot_download_path, `a download path for ${p.screenshot_path}`);
+      const res = await fetch(`${url}${p.screenshot_download_path}?purpose=provenance%20check`, { headers: analyst });
+      assert.equal(res.status, 200, `${p.screenshot_download_path}`);
+      assert.ok(Buffer.from(await res.arrayBuffer()).equals(xhr.files.get(p.screenshot_path!)!), `${p.screenshot_download_path} serves ${p.screenshot_path}`);
+    }
+    const reveal = shown.find((w) => w.provenance!.screenshot_path!.startsWith('reveals/'))!.provenance!;
+    const name = reveal.screenshot_path!.slice('reveals/'.length);
+    const custody = await testKnex()('evidence_custody').where({ subject_id: xhr.scanId, artifact: `after-reveal record ${name}` });
+    assert.ok(custody.length >= 1, 'the download is in the chain of custody');
+    const bad = await http(`${url}/investigations/ssi/${xhr.scanId}/reveals/..%2Fsecret.png`, { headers: analyst });
+    assert.equal(bad.status, 400, bad.text);
+    assert.equal(bad.body.error.details[0].path, 'params.name');
+    const unknown = await http(`${url}/investigations/ssi/${xhr.scanId}/reveals/reveal-9999-none.png`, { headers: analyst });
+    assert.equal(unknown.status, 404, unknown.text);
+  });
+
   it('names the frame document for the iframe wallet and the DOM snapshot of the page for the delayed one', () => {
     const frame = xhr.findings.wallets.find((w) => w.address === site.wallets.frame)?.provenance;
     assert.ok(frame, 'the iframe wallet has provenance');
@@ -166,11 +189,14 @@ describe('per-finding provenance: each reported wallet and PII value names the W
   it('gives the detail API the same provenance as findings.json, and signs findings.json in the manifest', () => {
     for (const scan of [xhr, home]) {
       const byAddress = new Map(scan.findings.wallets.map((w) => [w.address, w]));
+      // The detail adds where the API serves the screenshot; everything else is findings.json's.
+      const bare = (p: Provenance | null) => (p ? Object.fromEntries(Object.entries(p).filter(([k]) => k !== 'screenshot_download_path')) : p);
       for (const w of scan.detail.wallets) {
-        assert.deepEqual({ p: w.provenance, r: w.provenance_reason }, { p: byAddress.get(w.address)?.provenance, r: byAddress.get(w.address)?.provenance_reason }, `wallet ${w.address}`);
+        assert.deepEqual({ p: bare(w.provenance), r: w.provenance_reason }, { p: byAddress.get(w.address)?.provenance, r: byAddress.get(w.address)?.provenance_reason }, `wallet ${w.address}`);
       }
       const byPii = new Map(scan.findings.pii.map((p) => [`${p.kind}|${p.value}`, p]));
-      for (const p of scan.detail.pii) assert.deepEqual(p.provenance, byPii.get(`${p.kind}|${p.value}`)?.provenance, `pii ${p.kind} ${p.value}`);
+      assert.equal(scan.detail.pii.length, scan.findings.pii.length);
+      for (const p of scan.detail.pii) assert.deepEqual(bare(p.provenance), byPii.get(`${p.kind}|${p.value}`)?.provenance, `pii ${p.kind} ${p.value}`);
       const manifest = JSON.parse(scan.files.get('datapackage.json')!.toString('utf8')) as { resources: Array<{ path: string }> };
       assert.ok(manifest.resources.some((r) => r.path === 'findings/findings.json'), 'findings.json is hashed (and so signed) in the manifest');
     }
@@ -186,6 +212,19 @@ describe('per-finding provenance: each reported wallet and PII value names the W
       const text = record.payload.toString('utf8').toLowerCase();
       const needle = p.kind === 'phone' ? '+44 20 7183 8750' : p.kind === 'telegram' ? p.value.slice(1) : p.value;
       assert.ok(text.includes(needle.toLowerCase()), `${record.uri} holds ${needle}`);
+    }
+  });
+
+  it('shows in the PDF report, for each wallet, the record that holds it, the page, the step and the screenshot', async () => {
+    const res = await fetch(`${url}/investigations/ssi/${xhr.scanId}/report.pdf?purpose=provenance%20check`, { headers: analyst });
+    assert.equal(res.status, 200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await res.arrayBuffer())), { mergePages: true });
+    assert.match(text, /Where each finding was seen/);
+    // Table cells wrap long values: compare without white space.
+    const flat = text.replace(/\s+/g, '');
+    for (const address of Object.values(site.wallets.xhr)) {
+      const p = xhr.findings.wallets.find((w) => w.address === address)!.provenance!;
+      for (const shown of [p.warc_record_id, p.warc_target_uri, p.step, p.screenshot_path!]) assert.ok(flat.includes(shown.replace(/\s+/g, '')), `the report shows ${shown} for ${address}`);
     }
   });
 
