@@ -15,7 +15,7 @@ import {
   type ActionRow, type PageRow, type RevealRecordRow,
 } from '../../db/repositories/investigations/investigation-repository';
 import { piiMatcher, walletMatcher, type FindingKind, type FindingMatcher } from '../../domain/evidence/finding-match';
-import { readBlob, type BlobStore } from '../../infra/blob-store';
+import { BlobNotFoundError, readBlob, type BlobStore } from '../../infra/blob-store';
 import { captureRecordUri, payloadOf, resourceRecordId, responseRecordId, type HarLog } from './evidence-warc';
 
 export interface FindingProvenance {
@@ -137,15 +137,22 @@ interface Finding {
  * Looks for every finding in every record body, in capture order; answers each finding's first
  * record. Reads each blob once and keeps one body in memory at a time.
  */
-async function locate(deps: ProvenanceDeps, scanId: string, list: readonly Capture[], findings: readonly Finding[]): Promise<Map<Finding, FindingProvenance>> {
+async function locate(deps: ProvenanceDeps, scanId: string, list: readonly Capture[], findings: readonly Finding[]): Promise<{ found: Map<Finding, FindingProvenance>; unreadable: number }> {
   const found = new Map<Finding, FindingProvenance>();
+  let unreadable = 0;
+  // A record whose stored bytes are gone is in no bundle either; it is counted, not fatal.
+  const read = (key: string) => readBlob(deps.blobs, key).catch((err: unknown) => {
+    if (!(err instanceof BlobNotFoundError)) throw err;
+    unreadable += 1;
+    return Buffer.alloc(0);
+  });
   const look = (body: string, record: Pick<FindingProvenance, 'warc_record_id' | 'warc_target_uri' | 'warc_record_type'>, origin: Origin) => {
     for (const f of findings) if (!found.has(f) && f.matcher.test(body)) found.set(f, { ...record, ...origin });
   };
   for (const c of list) {
     if (found.size === findings.length) break;
     if (c.har) {
-      const har = parseHar(await readBlob(deps.blobs, c.har.key));
+      const har = parseHar(await read(c.har.key));
       for (const [i, entry] of (har?.log.entries ?? []).entries()) {
         const { body } = payloadOf(entry);
         if (!body.length) continue;
@@ -153,11 +160,11 @@ async function locate(deps: ProvenanceDeps, scanId: string, list: readonly Captu
       }
     }
     if (c.dom) {
-      const body = (await readBlob(deps.blobs, c.dom.key)).toString('latin1');
+      const body = (await read(c.dom.key)).toString('latin1');
       look(body, { warc_record_id: resourceRecordId(scanId, c.dom.uri), warc_target_uri: c.dom.uri, warc_record_type: 'resource' }, c.origin);
     }
   }
-  return found;
+  return { found, unreadable };
 }
 
 const NOT_FOUND = 'not written as such in any archived record (no HTTP answer or DOM snapshot of the scan holds it)';
@@ -166,8 +173,8 @@ export const NOT_ENDED = 'computed once the investigation has ended, from its fi
 
 const keyOf = (kind: string, value: string) => `${kind}|${value}`;
 
-/** Computes the provenance of every wallet and PII finding of a scan from its stored evidence. */
-export async function computeFindingProvenance(deps: ProvenanceDeps, scanId: string): Promise<FindingProvenanceResult[]> {
+/** Computes the provenance of every wallet and PII finding of a scan from its stored evidence (`complete`: every stored record was read). */
+export async function computeFindingProvenance(deps: ProvenanceDeps, scanId: string): Promise<{ results: FindingProvenanceResult[]; complete: boolean }> {
   const [pages, reveals, actions, wallets, pii] = await Promise.all([
     listPages(deps.knex, scanId), listRevealRecords(deps.knex, scanId), listActions(deps.knex, scanId), listScanWallets(deps.knex, scanId), listPii(deps.knex, scanId),
   ]);
@@ -178,11 +185,15 @@ export async function computeFindingProvenance(deps: ProvenanceDeps, scanId: str
   }
   for (const p of pii) findings.set(keyOf(p.kind, p.value), { matcher: piiMatcher(p.kind as Exclude<FindingKind, 'wallet'>, p.value), qr: false });
   const all = [...findings.values()];
-  const found = await locate(deps, scanId, captures(scanId, pages, reveals, actions), all);
-  return all.map((f) => {
-    const provenance = found.get(f) ?? null;
-    return { kind: f.matcher.kind, value: f.matcher.value, provenance, reason: provenance ? null : f.qr ? FROM_QR : NOT_FOUND };
-  });
+  const { found, unreadable } = await locate(deps, scanId, captures(scanId, pages, reveals, actions), all);
+  const notFound = unreadable ? `${NOT_FOUND}; ${unreadable} stored record(s) could not be read` : NOT_FOUND;
+  return {
+    complete: unreadable === 0,
+    results: all.map((f) => {
+      const provenance = found.get(f) ?? null;
+      return { kind: f.matcher.kind, value: f.matcher.value, provenance, reason: provenance ? null : f.qr ? FROM_QR : notFound };
+    }),
+  };
 }
 
 const fromRow = (r: FindingProvenanceRow): FindingProvenanceResult => ({ kind: r.kind as FindingKind, value: r.value, provenance: r.provenance as FindingProvenance | null, reason: r.reason });
@@ -197,8 +208,9 @@ export async function findingProvenance(deps: ProvenanceDeps, scanId: string, en
   for (const r of await listFindingProvenance(deps.knex, scanId)) out.set(keyOf(r.kind, r.value), fromRow(r));
   if (out.size) return out;
   const computed = await computeFindingProvenance(deps, scanId);
-  await saveFindingProvenance(deps.knex, scanId, computed);
-  for (const r of computed) out.set(keyOf(r.kind, r.value), r);
+  // Kept only when every record could be read: a record restored to the blob store later counts then.
+  if (computed.complete) await saveFindingProvenance(deps.knex, scanId, computed.results);
+  for (const r of computed.results) out.set(keyOf(r.kind, r.value), r);
   return out;
 }
 

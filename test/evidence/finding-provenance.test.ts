@@ -4,12 +4,16 @@
 // with an iframe; and the home page with e-mail, Telegram and phone contacts. Each evidence bundle is
 // downloaded and unpacked, and every reported wallet (and PII value) must be in the body of the WARC
 // record findings.json names, read back with warcio; the detail API must name the same records.
+// A scan written directly to the database covers the null answers (still running; a record gone).
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { WARCParser } from 'warcio';
+import { insertInvestigation, insertPage, setInvestigationState } from '../../db/repositories/investigations/investigation-repository';
+import { upsertWallets } from '../../db/repositories/wallets/wallet-repository';
 import { closeEvidenceBrowsers } from '../../services/evidence/investigation-report-pdf';
 import { http } from '../support/http';
 import { startInvestigationStack, waitForScanEnd } from '../support/investigation-stack';
@@ -226,6 +230,29 @@ describe('per-finding provenance: each reported wallet and PII value names the W
       const p = xhr.findings.wallets.find((w) => w.address === address)!.provenance!;
       for (const shown of [p.warc_record_id, p.warc_target_uri, p.step, p.screenshot_path!]) assert.ok(flat.includes(shown.replace(/\s+/g, '')), `the report shows ${shown} for ${address}`);
     }
+  });
+
+  it('answers null with the reason while a scan runs, and when a stored record is gone (then keeps nothing, so a later read tries again)', async () => {
+    const knex = testKnex();
+    const address = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
+    const scanId = randomUUID();
+    await insertInvestigation(knex, { scanId, url: 'http://192.0.2.30/', domain: '192.0.2.30', requestedBy: 'provenance-test', playbookId: null, caseId: null, label: null, options: {} });
+    const gone = { key: `sha256/00/${'0'.repeat(64)}`, sha256: '0'.repeat(64), size: 1 };
+    await insertPage(knex, {
+      scanId, url: 'http://192.0.2.30/', seq: 0, state: 'CAPTURE', title: 'gone', httpStatus: 200, serverIp: '192.0.2.30', tls: null, responseHeaders: {},
+      screenshot: gone, dom: gone, har: gone, capturedAt: new Date(),
+    });
+    await upsertWallets(knex, scanId, [{ address, token: 'USDT', network: 'tron', confidence: 'high', source: 'dom', pageUrl: 'http://192.0.2.30/' }]);
+    const running = await http(`${url}/investigations/ssi/${scanId}`, { headers: analyst });
+    assert.equal(running.status, 200, running.text);
+    assert.deepEqual(running.body.wallets.map((w: WalletFinding) => [w.address, w.provenance, w.provenance_reason]), [[address, null, 'computed once the investigation has ended, from its final evidence']]);
+    await setInvestigationState(knex, scanId, { state: 'COMPLETE', status: 'completed' });
+    const ended = await http(`${url}/investigations/ssi/${scanId}`, { headers: analyst });
+    assert.equal(ended.status, 200, ended.text);
+    const [w] = ended.body.wallets as WalletFinding[];
+    assert.equal(w!.provenance, null);
+    assert.match(w!.provenance_reason ?? '', /not written as such in any archived record.*2 stored record\(s\) could not be read/);
+    assert.equal((await knex('investigation_finding_provenance').where({ scan_id: scanId })).length, 0, 'an incomplete answer is not kept');
   });
 
   it('writes the same findings.json (and the same record ids) on every download', async () => {
