@@ -15,6 +15,7 @@ import { WARCParser } from 'warcio';
 import { insertInvestigation, insertPage, setInvestigationState } from '../../db/repositories/investigations/investigation-repository';
 import { upsertWallets } from '../../db/repositories/wallets/wallet-repository';
 import { closeEvidenceBrowsers } from '../../services/evidence/investigation-report-pdf';
+import { createFipClient } from '../../sdk/src';
 import { http } from '../support/http';
 import { startInvestigationStack, waitForScanEnd } from '../support/investigation-stack';
 import { closeAfterTestRun, testKnex } from '../support/platform';
@@ -66,6 +67,7 @@ describe('per-finding provenance: each reported wallet and PII value names the W
   let site: ScamSiteFixture;
   let url: string;
   let analyst: Record<string, string>;
+  let analystEmail: string;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fip-provenance-test-'));
   let xhr: ScanEvidence;
   let home: ScanEvidence;
@@ -109,7 +111,7 @@ describe('per-finding provenance: each reported wallet and PII value names the W
   }
 
   before(async () => {
-    ({ site, url, analyst } = await startInvestigationStack('prov'));
+    ({ site, url, analyst, analystEmail } = await startInvestigationStack('prov'));
     closeAfterTestRun(closeEvidenceBrowsers);
     const [xhrScan, homeScan] = [await investigate('/xhr-deposit', 'provenance xhr'), await investigate('/home', 'provenance home')];
     xhr = await evidenceOf(xhrScan, 'xhr', true);
@@ -165,6 +167,10 @@ describe('per-finding provenance: each reported wallet and PII value names the W
     }
     const reveal = shown.find((w) => w.provenance!.screenshot_path!.startsWith('reveals/'))!.provenance!;
     const name = reveal.screenshot_path!.slice('reveals/'.length);
+    // The SDK's call for it gives the same bytes.
+    const fip = createFipClient({ kind: 'core', baseUrl: url, proxyIdentity: { value: `accounts.google.com:${analystEmail}` } });
+    const viaSdk = await fip.investigations.revealRecord(xhr.scanId, name, { purpose: 'provenance check' });
+    assert.ok(Buffer.from(await new Response(viaSdk.stream).arrayBuffer()).equals(xhr.files.get(reveal.screenshot_path!)!), 'the SDK downloads the same screenshot');
     const custody = await testKnex()('evidence_custody').where({ subject_id: xhr.scanId, artifact: `after-reveal record ${name}` });
     assert.ok(custody.length >= 1, 'the download is in the chain of custody');
     const bad = await http(`${url}/investigations/ssi/${xhr.scanId}/reveals/..%2Fsecret.png`, { headers: analyst });
