@@ -8,6 +8,7 @@ import { createConfiguredBlobStore, type BlobStore } from '../infra/blob-store';
 import { locateChromium, resolveChromium, type ChromiumLocation } from '../infra/chromium';
 import { checkChromiumSandbox, type ChromiumSandbox } from '../infra/chromium-sandbox';
 import type { Logger } from '../infra/logger';
+import type { FunnelPlanner } from '../domain/investigations/funnel';
 import packageJson from '../package.json';
 import { createDossierActivities } from './dossiers/dossier-activities';
 import { createAnalyticsRefreshActivities } from './analytics/analytics-refresh-activities';
@@ -17,6 +18,7 @@ import { browserTaskQueue, createCrawlerBrowser, type CrawlerBrowser } from '../
 import { createEgressCheck } from '../infra/crawler/crawler-egress';
 import { createInvestigationActivities } from './investigations/investigation-activities';
 import { createPlaybookActivities } from './investigations/playbook-activities';
+import { createGuidanceActivities } from './investigations/guidance-activities';
 import { createReviewClaimActivities } from './reviews/review-claim-activities';
 import { createRiskScoreActivities } from './intelligence/risk-score-activities';
 import { createBrowserProvider, type BrowserProvider } from '../infra/browser-pool';
@@ -70,12 +72,16 @@ export interface ActivityDeps {
   resources: ActivityResources;
   /** This worker's own task queue for browser activities (worker-specific task queue); default from config. */
   browserQueue?: string;
+  /** The funnel's LLM planner (composed in app/ when an Anthropic key is configured). */
+  planner?: FunnelPlanner;
   /** Test hooks (never set in production). */
   hooks?: {
     beforeReportStore?: () => Promise<void>;
     afterDeliveryClaim?: () => Promise<void>;
     /** Called when an intake file is marked `parsing`, before its parser starts. */
     beforeIntakeFileRead?: (file: { intakeId: string; filename: string }) => Promise<void>;
+    /** false: investigations take no after-reveal captures (bench/evidence.bench.ts's baseline). */
+    revealCaptures?: boolean;
   };
 }
 
@@ -92,9 +98,11 @@ export function createActivities(deps: ActivityDeps) {
     verifier: createLlmVerifierFromSettings({
       anthropicApiKey: config.anthropic_api_key, anthropicBaseUrl: config.anthropic_base_url, model: config.ssi.llm_model, warn: (m) => log.warn(m),
     }),
+    planner: deps.planner,
     browser: () => deps.resources.crawler.get(),
     egress: createEgressCheck(config.ssi.allow_private_targets),
     browserQueue: deps.browserQueue ?? browserTaskQueue(config.temporal.task_queue, config.worker.instance),
+    revealCaptures: deps.hooks?.revealCaptures,
   });
   return {
     ...schedule,
@@ -104,6 +112,7 @@ export function createActivities(deps: ActivityDeps) {
     ...intake,
     ...investigations,
     ...createPlaybookActivities({ knex }),
+    ...createGuidanceActivities({ knex, config }),
     ...createDossierActivities({ knex, blobs, config, log, softwareVersion: packageJson.version }),
     ...createAnalyticsRefreshActivities({ knex }),
     ...createRiskScoreActivities({ knex }),

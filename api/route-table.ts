@@ -11,6 +11,7 @@ import { intelligenceRoutes } from './routes/intelligence/intelligence-routes';
 import { investigationRoutes } from './routes/investigations/investigation-routes';
 import { investigationWalletRoutes } from './routes/wallets/wallet-routes';
 import { playbookRoutes } from './routes/investigations/playbook-routes';
+import { funnelRoutes } from './routes/investigations/funnel-routes';
 import { caseRoutes } from './routes/cases/case-routes';
 import { dossierRoutes } from './routes/dossiers/dossier-routes';
 import { consoleRoutes } from './routes/console/console-routes';
@@ -52,6 +53,7 @@ export function allRoutes(): RouteDef[] {
     // The wallet routes (/investigations/ssi/wallets) come before /investigations/ssi/{scan_id}.
     ...investigationWalletRoutes,
     ...investigationRoutes,
+    ...funnelRoutes,
     ...consoleRoutes,
     ...evidenceRoutes,
     ...exportRoutes,

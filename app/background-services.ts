@@ -1,10 +1,14 @@
 // Long-lived platform services that start with the workers: the Temporal Schedule of the
-// scheduled-reports job and of the analytics refresh. Safe to start from several processes at once.
+// scheduled-reports job and of the analytics refresh (safe to start from several processes at
+// once), and the inbound SMTP receiver of persona mail (./persona-mail-receiver.ts).
 import type { AppDeps } from '../api/app-deps';
 import { ensureAnalyticsRefreshSchedule } from '../services/analytics/analytics-refresh';
 import { ensureScheduledReportsJobSchedule } from '../services/reports/scheduled-reports-job-schedule';
+import { startPersonaMailReceiver } from './persona-mail-receiver';
 
 export interface BackgroundServices {
+  /** Where the persona mail receiver listens (`host:port`), or null when it is off. */
+  mailReceiver: string | null;
   stop(): Promise<void>;
 }
 
@@ -15,5 +19,11 @@ export async function startBackgroundServices(deps: AppDeps): Promise<Background
   const refreshEvery = deps.config.analytics.dashboard_refresh_interval_minutes;
   const refresh = await ensureAnalyticsRefreshSchedule(deps.temporal, deps.config.temporal.task_queue, refreshEvery);
   deps.log.info({ schedule: 'analytics-refresh', every_minutes: refreshEvery, outcome: refresh }, 'managed scheduler ready');
-  return { stop: async () => undefined };
+  const mail = await startPersonaMailReceiver(deps);
+  return {
+    mailReceiver: mail ? `${mail.host.includes(':') ? `[${mail.host}]` : mail.host}:${mail.port}` : null,
+    stop: async () => {
+      await mail?.close();
+    },
+  };
 }

@@ -10,6 +10,7 @@ import type { AppDeps } from '../api/app-deps';
 import { decideIdentityMode } from '../domain/accounts/identity-mode';
 import type { Logger } from '../infra/logger';
 import { temporalConnectionOptions } from '../infra/temporal-connection';
+import { createFunnelPlannerFromConfig } from '../services/investigations/funnel-planner-settings';
 import { createActivities, createActivityResources, type ActivityDeps, type ActivityResources } from '../activities';
 import { browserTaskQueue } from '../infra/crawler/crawler-browser';
 
@@ -145,7 +146,9 @@ export async function startWorker(config: AppConfig, address: string, deps: Work
   // Investigations keep a browser context on one worker: their browser activities run on this
   // worker's own queue (Temporal's worker-specific task queues pattern), served by a second Worker.
   const browserQueue = browserTaskQueue(taskQueue, config.worker.instance);
-  const activities = createActivities({ ...deps, config, resources, browserQueue });
+  // The funnel's LLM planner only when an Anthropic key is configured.
+  const planner = deps.planner ?? createFunnelPlannerFromConfig(config, { knex: deps.knex, blobs: resources.blobs });
+  const activities = createActivities({ ...deps, config, resources, browserQueue, planner });
   const worker = await Worker.create({
     connection,
     namespace: config.temporal_namespace,

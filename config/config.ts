@@ -99,6 +99,37 @@ export const configSchema = z.strictObject({
       max_archive_mb: int(1, 100_000)
         .default(500)
         .describe('all response bodies one investigation archives together; past it bodies are recorded empty, marked truncated and recorded as `archive_truncated` actions (one site cannot fill the disk)'),
+      agent_max_steps: int(1, 1000).default(30).describe('the funnel\'s LLM planner: most planner steps (one decision each) per investigation; past it the planner gives up with `budget: …`'),
+      agent_max_tokens: int(1000, 10_000_000).default(200_000).describe('the funnel\'s LLM planner: most tokens (input and output, as the API counts them) per investigation'),
+      agent_max_seconds: int(10, 86_400).default(300).describe('the funnel\'s LLM planner: most seconds spent waiting for the model per investigation'),
+      proxy_url: z
+        .string()
+        .url()
+        .refine((v) => /^(http|socks5h?):\/\//i.test(v), 'an http:// or socks5:// URL')
+        .optional()
+        .meta({
+          description: 'the investigations\' browser reaches sites through this proxy (HTTP CONNECT or SOCKS5, credentials in the URL allowed); the proxy itself must pass the egress policy (a private address only through `SVC_SSI__ALLOW_PRIVATE_TARGETS`)',
+          accepted: '`http://[user:pass@]host:port` or `socks5://[user:pass@]host:port`',
+          default_text: '(direct)',
+        }),
+
+      persona_email_domain: z
+        .string()
+        .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, 'a domain name')
+        .default('personas.invalid')
+        .transform((v) => v.toLowerCase())
+        .meta({ description: 'the domain of the funnel personas\' e-mail addresses: a domain the operator controls, whose MX delivers to `SVC_SSI__MAIL_BIND` (the default reaches nobody)', accepted: 'a domain name' }),
+      mail_bind: z
+        .string()
+        .regex(/^$|^(?:\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, 'host:port, or empty for off')
+        .optional()
+        .meta({
+          description: 'where the inbound SMTP receiver of persona mail listens (verification codes and links; no authentication, no TLS: keep it on loopback or behind the operator\'s MX, docs/security.md); empty: off. Unset, it tries 127.0.0.1:2525 and only warns when that port is taken; set, a failed bind stops start-up',
+          accepted: '`host:port`, for example `127.0.0.1:2525`, or empty',
+          default_text: '127.0.0.1:2525 (best effort)',
+        }),
+      mail_max_kb: int(16, 51_200).default(2048).describe('the largest persona mail the receiver accepts (SMTP SIZE; larger: 552, nothing stored)'),
+      guidance_timeout_minutes: int(1, 7 * 24 * 60).default(30).describe('how long an investigation waits in `AWAITING_GUIDANCE` for a human\'s answer before the question expires'),
       extract_on_transitions: bool.default(true).describe('extract wallets on every page transition of an investigation; false leaves only the final sweep (the benchmark\'s baseline)'),
       allow_private_targets: z
         .string()

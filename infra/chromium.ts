@@ -280,13 +280,14 @@ export function launchFailureReason(err: unknown): string {
  * A browser that cannot start is a ChromiumUnavailableError naming the path, the source and the
  * reason; a launch timeout (a loaded machine) stays an ordinary error, worth another try.
  */
-export async function launchChromium(resolved: ResolvedChromium, sandbox?: ChromiumSandbox): Promise<Browser> {
+/** `ignoreDefaultArgs`: Playwright's default flags to leave out (the crawler drops --enable-automation). */
+export async function launchChromium(resolved: ResolvedChromium, sandbox?: ChromiumSandbox, opts: { ignoreDefaultArgs?: string[] } = {}): Promise<Browser> {
   try {
     const fonts = resolved.fontconfigFile ? { FONTCONFIG_FILE: resolved.fontconfigFile } : {};
     const how = sandbox
       ? await sandboxedLaunch(resolved, sandbox)
       : { executablePath: resolved.executablePath, chromiumSandbox: false, env: { ...process.env, ...fonts } };
-    return await playwright.launch({ ...how, headless: true, args: [...resolved.args] });
+    return await playwright.launch({ ...how, headless: true, args: [...resolved.args], ...(opts.ignoreDefaultArgs ? { ignoreDefaultArgs: opts.ignoreDefaultArgs } : {}) });
   } catch (err) {
     if (err instanceof playwrightErrors.TimeoutError) throw err;
     throw new ChromiumUnavailableError(

@@ -54,6 +54,7 @@ export function createLogger(level: string, name = 'fip', destination?: Destinat
         'config.temporal_api_key',
         '*.temporal_api_key',
         'config.smtp.url',
+        'config.ssi.proxy_url',
         'config.database_url',
         'config.vault.master_key',
         'config.evidence.signing_key',
@@ -70,6 +71,9 @@ export function createLogger(level: string, name = 'fip', destination?: Destinat
         'config.blobs.secret_access_key',
         '*.secret_access_key',
         '*.secretAccessKey',
+        // A human's answer to the funnel agent (a captcha's text): never in a log line.
+        'answer',
+        '*.answer',
       ],
       censor: '[redacted]',
     },

@@ -48,6 +48,7 @@ async function main(): Promise<void> {
   say(`  Temporal UI  ${infra.temporalUiUrl ?? `(external cluster at ${infra.temporalAddress})`}`);
   say(`  Temporal     ${infra.temporalAddress} namespace ${config.temporal_namespace}, task queue ${config.temporal.task_queue}`);
   say(`  PostgreSQL   ${infra.embedded.postgres ? `embedded, 127.0.0.1:${config.postgres.port}` : 'DATABASE_URL'}`);
+  say(`  Persona mail ${background.mailReceiver ? `smtp://${background.mailReceiver} for @${config.ssi.persona_email_domain}` : '(receiver off)'}`);
   say(`  Data         ${config.data_dir}`);
   say('');
   say('fip: ready (Ctrl-C stops everything)');

@@ -31,13 +31,16 @@ import { nextPages, pageKey } from '../../domain/investigations/page-links';
 import { extractPagePii } from '../../domain/investigations/page-pii';
 import type { AllowlistPair } from '../../domain/wallets/wallet-types';
 import type { WalletLlmVerifier } from '../../services/wallets/llm-verification';
+import type { FunnelPlanner } from '../../domain/investigations/funnel';
 import { CrawlerSession, type EgressCheck } from '../../infra/crawler/crawler-session';
+import { checkProxy } from '../../infra/crawler/crawler-egress';
 import { BrowserStepTimeout, STEP_DEADLINES, stepFailureReason, withPageBudget } from '../../infra/crawler/browser-step';
-import { changeRoute, clickAndWaitForChange, clickElement, fillElement, markCoinTabs, navigate, pause, settle, waitForText, waitForUrlChange } from '../../infra/crawler/page-actions';
+import { changeRoute, clickCoinTab, clickElement, fillElement, markCoinTabs, navigate, pause, settle, waitForText, waitForUrlChange } from '../../infra/crawler/page-actions';
 import { captureAfterReveal, captureDomSnapshot, captureLinks, captureScreenshot, captureTitle, captureVisibleText, pageFrames, type SkippedFrame } from '../../infra/crawler/page-capture';
 import { qrCandidateShots } from '../../infra/crawler/page-images';
 import { recordImageWallets, recordPageEntities, recordSnapshotWallets } from '../../services/investigations/record-findings';
 import { recordTruncatedResponses, storeLateExchanges, storeReveal } from '../../services/investigations/reveal-records';
+import { readCoinTab } from '../../services/investigations/coin-tab-reads';
 import type { PlaybookStepInput } from '../../domain/investigations/investigation-request';
 
 export interface InvestigationActivityDeps {
@@ -47,11 +50,19 @@ export interface InvestigationActivityDeps {
   config: AppConfig;
   allowlist: readonly AllowlistPair[];
   verifier?: WalletLlmVerifier;
+  /** The funnel's LLM planner, last of the decision cascade; absent without an Anthropic key. */
+  planner?: FunnelPlanner;
   /** The crawler's own browser (not the report renderer's, whose network is closed). */
   browser: () => Promise<Browser>;
   egress: EgressCheck;
   /** This worker's own task queue for browser activities. */
   browserQueue: string;
+  /**
+   * false: no after-reveal captures (screenshot, DOM snapshot and the click's exchanges as records of
+   * their own), as before they existed. Internal: only bench/evidence.bench.ts's baseline sets it;
+   * it is not a setting.
+   */
+  revealCaptures?: boolean;
 }
 
 export interface BrowserStepInput {
@@ -119,7 +130,9 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
     if (existing && !existing.isClosed) return existing;
     const mb = 1024 * 1024;
     const limits = { maxResponseBytes: deps.config.ssi.max_response_body_mb * mb, maxArchiveBytes: deps.config.ssi.max_archive_mb * mb };
-    const session = await CrawlerSession.open(await deps.browser(), scanId, deps.egress, timeoutS * 1000, limits);
+    // The proxy is checked by the egress policy each time a session opens (a refused one fails the scan).
+    const proxy = deps.config.ssi.proxy_url ? await checkProxy(deps.egress, deps.config.ssi.proxy_url) : undefined;
+    const session = await CrawlerSession.open(await deps.browser(), scanId, deps.egress, timeoutS * 1000, limits, { proxy });
     sessions.set(scanId, session);
     return session;
   }
@@ -155,6 +168,7 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
    * the last capture (the click's XHR answers) when `withExchanges`.
    */
   async function captureReveal(session: CrawlerSession, state: string, step: string, actionKey: string, withExchanges: boolean): Promise<void> {
+    if (deps.revealCaptures === false) return;
     const pageUrl = session.page.url();
     const capture = await captureAfterReveal(session.page);
     await recordSkippedFrames(session.scanId, state, pageUrl, capture.skipped);
@@ -402,8 +416,10 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
               const label = labels[i]!;
               const key = `${input.url}|coin-tab|${i}|${label}`;
               let outcome = 'dom changed';
+              const jsonSince = session.jsonResponses.length;
               try {
-                const changed = await clickAndWaitForChange(session.page, `[data-fip-coin-tab="${i}"]`, 4000);
+                // Found again by its label: a script may have rebuilt the tabs since they were marked.
+                const changed = await clickCoinTab(session.page, label, labels.slice(0, i).filter((l) => l === label).length, input.selectors, 6000);
                 if (!changed) outcome = 'no dom change';
               } catch (err) {
                 if (isPageFailure(err)) throw err;
@@ -412,6 +428,7 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
               await appendActions(knex, input.scanId, [{ key: `click|${key}`, state: 'DISCOVER_COIN_TABS', action: 'click_coin_tab', target: label, outcome }]);
               if (!outcome.startsWith('failed')) {
                 wallets += await extractHere(session, 'DISCOVER_COIN_TABS', key, `coin tab ${label}`, label);
+                wallets += await readCoinTab({ knex, allowlist: deps.allowlist, verifier: deps.verifier }, session, { state: 'DISCOVER_COIN_TABS', pageUrl: input.url, label, key, jsonSince });
                 const html = Buffer.from(await snapshotDom(session, 'DISCOVER_COIN_TABS', input.url), 'utf8');
                 const blob = await blobs.put(html);
                 await insertResponses(knex, input.scanId, [{ url: `${input.url}#fip-coin-tab=${encodeURIComponent(label)}`, contentType: 'text/html', blobKey: blob.key, sha256: blob.sha256 }]);

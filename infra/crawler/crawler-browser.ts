@@ -9,6 +9,9 @@ import type { Browser } from 'playwright-core';
 import { ChromiumUnavailableError, launchChromium, type ResolvedChromium } from '../chromium';
 import type { ChromiumSandbox } from '../chromium-sandbox';
 
+/** Flags of the crawler's Chromium on top of the platform's: nothing tells pages it is automated. */
+export const VISITOR_ARGS: readonly string[] = ['--disable-blink-features=AutomationControlled'];
+
 export interface CrawlerBrowser {
   get(): Promise<Browser>;
   close(): Promise<void>;
@@ -30,7 +33,8 @@ export function createCrawlerBrowser(chromium: () => Promise<ResolvedChromium>, 
       }
       if (!launching) {
         const started = chromium()
-          .then((resolved) => launchChromium(resolved, sandbox))
+          // A visitor's browser: no automation banner or flag (navigator.webdriver stays false).
+          .then((resolved) => launchChromium({ ...resolved, args: [...resolved.args, ...VISITOR_ARGS] }, sandbox, { ignoreDefaultArgs: ['--enable-automation'] }))
           .then((browser) => {
             browser.on('disconnected', () => {
               if (launching === started) launching = undefined;

@@ -11,6 +11,10 @@ import os from 'node:os';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserStep, STEP_DEADLINES } from './browser-step';
 import { pinnedRequest, type TlsDetails } from './pinned-http';
+import type { CrawlerProxy } from './proxy-tunnel';
+import { CLIPBOARD_HOOK } from './page-actions';
+import { visitorInitScript, visitorHeaders } from './visitor-disguise';
+import { visitorProfile, type VisitorProfile } from '../../domain/investigations/visitor-profile';
 import type { BlockedRequestInput } from '../../db/repositories/investigations/investigation-repository';
 
 export type EgressVerdict = { allowed: true; addresses: string[] } | { allowed: false; reason: string; category?: string | null };
@@ -106,7 +110,15 @@ export class CrawlerSession {
     return this.current;
   }
 
-  static async open(browser: Browser, scanId: string, egress: EgressCheck, timeoutMs: number, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): Promise<CrawlerSession> {
+  /**
+   * A context that looks like one visitor's (`opts.visitor`, default the scan's profile from
+   * domain/investigations/visitor-profile.ts), reaching sites directly or through `opts.proxy`.
+   */
+  static async open(
+    browser: Browser, scanId: string, egress: EgressCheck, timeoutMs: number, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
+    opts: { visitor?: VisitorProfile; proxy?: CrawlerProxy } = {},
+  ): Promise<CrawlerSession> {
+    const visitor = opts.visitor ?? visitorProfile(scanId, browser.version());
     const context = await browserStep('new context', STEP_DEADLINES.close, () => browser.newContext({
       serviceWorkers: 'block',
       // Every request is answered by the route below; Chromium's own network (preconnects, DNS
@@ -114,11 +126,18 @@ export class CrawlerSession {
       // included (<-loopback>), so nothing leaves the browser unchecked.
       proxy: { server: 'http://127.0.0.1:9', bypass: '<-loopback>' },
       ignoreHTTPSErrors: true,
-      viewport: { width: 1280, height: 900 },
+      viewport: visitor.viewport,
+      screen: visitor.screen,
+      userAgent: visitor.userAgent,
+      locale: visitor.locale,
+      timezoneId: visitor.timezoneId,
+      extraHTTPHeaders: { 'accept-language': visitor.acceptLanguage },
       acceptDownloads: false,
     }));
     try {
-      return await CrawlerSession.setUp(context, scanId, egress, timeoutMs, limits);
+      await browserStep('visitor script', STEP_DEADLINES.close, () => context.addInitScript(visitorInitScript(visitor)));
+      await browserStep('clipboard hook', STEP_DEADLINES.close, () => context.addInitScript(CLIPBOARD_HOOK));
+      return await CrawlerSession.setUp(context, scanId, egress, timeoutMs, limits, visitor, opts.proxy);
     } catch (err) {
       // A context whose set-up did not finish is not left behind in the browser.
       await browserStep('close context', STEP_DEADLINES.close, () => context.close()).catch(() => undefined);
@@ -126,7 +145,9 @@ export class CrawlerSession {
     }
   }
 
-  private static async setUp(context: BrowserContext, scanId: string, egress: EgressCheck, timeoutMs: number, limits: ArchiveLimits): Promise<CrawlerSession> {
+  private static async setUp(
+    context: BrowserContext, scanId: string, egress: EgressCheck, timeoutMs: number, limits: ArchiveLimits, visitor: VisitorProfile, proxy: CrawlerProxy | undefined,
+  ): Promise<CrawlerSession> {
     const page = await browserStep('new page', STEP_DEADLINES.close, () => context.newPage());
     const session = new CrawlerSession(scanId, context, page, timeoutMs, limits);
     page.setDefaultTimeout(timeoutMs);
@@ -142,10 +163,10 @@ export class CrawlerSession {
       }
       const started = Date.now();
       try {
-        const headers = await request.allHeaders();
+        const headers = visitorHeaders(await request.allHeaders(), visitor);
         delete headers.host;
         const exchange = (target: string, address: string) =>
-          pinnedRequest({ url: target, method: request.method(), headers, body: request.postDataBuffer(), address, timeoutMs, maxBodyBytes: limits.maxResponseBytes });
+          pinnedRequest({ url: target, method: request.method(), headers, body: request.postDataBuffer(), address, timeoutMs, maxBodyBytes: limits.maxResponseBytes, proxy });
         let current = url;
         let res = await exchange(current, verdict.addresses[0]!);
         session.record(request.resourceType(), request.method(), current, headers, res, started);

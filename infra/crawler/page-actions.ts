@@ -79,6 +79,8 @@ export async function markCoinTabs(page: Page, extraSelectors: readonly string[]
   return browserStep('coin tabs', STEP_DEADLINES.evaluate, () => page.evaluate(
     ({ pattern, extra }) => {
       const re = new RegExp(pattern, 'i');
+      // Marks of an earlier pass (elements a script has not replaced) would name two elements alike.
+      document.querySelectorAll('[data-fip-coin-tab]').forEach((el) => el.removeAttribute('data-fip-coin-tab'));
       const seen = new Set<Element>();
       const labels: string[] = [];
       const candidates = Array.from(document.querySelectorAll('button, [role="tab"], [role="button"], a, li, label, span, div'));
@@ -113,27 +115,112 @@ export async function markCoinTabs(page: Page, extraSelectors: readonly string[]
 }
 
 
-/** Clicks a marked coin tab and waits until the DOM changes and settles (at most `maxMs`). */
+/**
+ * Records what the page writes to the clipboard (navigator.clipboard.writeText and
+ * document.execCommand('copy')): copy buttons often hold an address the page never shows whole.
+ * Added to every page of an investigation's context (an init script; a string for the transpiler's sake).
+ */
+export const CLIPBOARD_HOOK = `(() => {
+  const writes = [];
+  Object.defineProperty(window, '__fipClipboard', { value: writes, enumerable: false });
+  const clip = navigator.clipboard;
+  if (clip && clip.writeText) {
+    const original = clip.writeText.bind(clip);
+    Object.defineProperty(clip, 'writeText', { value: (text) => { writes.push(String(text)); return original(text).catch(() => undefined); }, configurable: true });
+  }
+  const exec = document.execCommand.bind(document);
+  document.execCommand = (cmd, ...rest) => {
+    if (String(cmd).toLowerCase() === 'copy') {
+      const active = document.activeElement;
+      const selected = active && 'value' in active && typeof active.selectionStart === 'number' ? String(active.value).slice(active.selectionStart, active.selectionEnd) : String(getSelection() || '');
+      if (selected) writes.push(selected);
+    }
+    return exec(cmd, ...rest);
+  };
+})();`;
+
+/** What the page wrote to the clipboard since the last call. */
+export async function takeClipboardWrites(page: Page): Promise<string[]> {
+  return unlessStuck(browserStep('clipboard', STEP_DEADLINES.evaluate, () => page.evaluate<string[]>('(window.__fipClipboard || []).splice(0)')), []);
+}
+
+/** Clicks (at most `max`) visible copy buttons, each once: what they copy is read by takeClipboardWrites. */
+export async function clickCopyButtons(page: Page, max = 3): Promise<number> {
+  const count = await unlessStuck(browserStep('copy buttons', STEP_DEADLINES.evaluate, () => page.evaluate<number>(`(() => {
+    const re = /copy|复制|複製|sao chép|copiar|копир|kopyala|salin|คัดลอก|نسخ/i;
+    let n = 0;
+    for (const el of Array.from(document.querySelectorAll('button, [role="button"], a, span, i, svg, div'))) {
+      if (n >= ${Math.round(max)} || el.hasAttribute('data-fip-coin-tab') || el.closest('[data-fip-coin-tab]')) continue;
+      const text = ((el.innerText || '') + ' ' + (el.getAttribute('aria-label') || '') + ' ' + (el.getAttribute('title') || '') + ' ' + (el.getAttribute('class') || '')).trim();
+      if (!re.test(text) || text.length > 60 || Array.from(el.children).some((c) => re.test((c.innerText || '') + (c.getAttribute('class') || '')))) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      el.setAttribute('data-fip-copy', String(n++));
+    }
+    return n;
+  })()`)), 0);
+  for (let i = 0; i < count; i++) {
+    await unlessStuck(browserStep('click', STEP_DEADLINES.click + 1000, () => page.locator(`[data-fip-copy="${i}"]`).first().click({ timeout: STEP_DEADLINES.click })), undefined);
+  }
+  return count;
+}
+
+/**
+ * Clicks a marked coin tab and waits until what it shows has settled (at most `maxMs`): the
+ * requests the click started have answered and the DOM has been quiet for a moment after them (a
+ * script that answers late and then rebuilds the panel is waited for). False when nothing changed.
+ */
 export async function clickAndWaitForChange(page: Page, selector: string, maxMs: number): Promise<boolean> {
-  const changed = browserStep('dom change after click', maxMs + STEP_DEADLINES.click, () => page
-    .evaluate<boolean>(`new Promise((resolve) => {
-      let quiet = null;
-      let seen = false;
-      let stop;
-      const finish = () => { observer.disconnect(); clearTimeout(stop); if (quiet) clearTimeout(quiet); resolve(seen); };
-      const observer = new MutationObserver((records) => {
-        if (records.every((r) => r.type === 'attributes' && r.attributeName === 'data-fip-coin-tab')) return;
-        seen = true;
-        if (quiet) clearTimeout(quiet);
-        quiet = setTimeout(finish, 250);
-      });
-      stop = setTimeout(finish, ${Math.round(maxMs)});
-      observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-    })`)
-    .catch(() => false));
-  // Whatever the click does, the watcher above is not left behind unawaited.
-  changed.catch(() => undefined);
-  const clickMs = Math.min(maxMs, STEP_DEADLINES.click);
-  await browserStep('click', clickMs + 1000, () => page.locator(selector).first().click({ timeout: clickMs }));
-  return changed;
+  const deadline = Date.now() + maxMs;
+  let pending = 0;
+  let lastNetwork = Date.now();
+  const started = () => { pending++; lastNetwork = Date.now(); };
+  const ended = () => { pending = Math.max(0, pending - 1); lastNetwork = Date.now(); };
+  await unlessStuck(browserStep('watch dom', STEP_DEADLINES.evaluate, () => page.evaluate(`(() => {
+    if (window.__fipWatch) window.__fipWatch.observer.disconnect();
+    const watch = { n: 0, last: 0, observer: null };
+    watch.observer = new MutationObserver((records) => {
+      if (records.every((r) => r.type === 'attributes' && (r.attributeName === 'data-fip-coin-tab' || r.attributeName === 'data-fip-copy'))) return;
+      watch.n++;
+      watch.last = performance.now();
+    });
+    watch.observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+    Object.defineProperty(window, '__fipWatch', { value: watch, configurable: true, enumerable: false });
+  })()`)), undefined);
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    const clickMs = Math.min(maxMs, STEP_DEADLINES.click);
+    await browserStep('click', clickMs + 1000, () => page.locator(selector).first().click({ timeout: clickMs }));
+    for (;;) {
+      const now = Date.now();
+      // A navigation away ends the watch: the new document is what the tab shows.
+      const dom = await unlessStuck(browserStep('dom change after click', STEP_DEADLINES.evaluate, () => page
+        .evaluate<{ n: number; quietMs: number } | null>('window.__fipWatch ? { n: window.__fipWatch.n, quietMs: performance.now() - window.__fipWatch.last } : null')), null);
+      if (!dom) return true;
+      const networkQuiet = pending === 0 && now - lastNetwork >= 300;
+      if (dom.n > 0 && networkQuiet && dom.quietMs >= 400) return true;
+      // Nothing changed and nothing is on its way: the tab shows what it showed.
+      if (dom.n === 0 && networkQuiet && now - (deadline - maxMs) >= 2000) return false;
+      if (now >= deadline) return dom.n > 0;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+    await page.evaluate('window.__fipWatch && window.__fipWatch.observer.disconnect()').catch(() => undefined);
+  }
+}
+
+/**
+ * Clicks the coin tab labelled `label` (its `occurrence`-th one) as the page shows it now: a script
+ * that rebuilt the tabs since they were marked left new elements, found again by their label.
+ */
+export async function clickCoinTab(page: Page, label: string, occurrence: number, extraSelectors: readonly string[], maxMs: number): Promise<boolean> {
+  const labels = await markCoinTabs(page, extraSelectors);
+  const at = labels.flatMap((l, i) => (l === label ? [i] : []))[occurrence];
+  if (at === undefined) throw new Error(`the coin tab ${JSON.stringify(label)} is no longer on the page`);
+  return clickAndWaitForChange(page, `[data-fip-coin-tab="${at}"]`, maxMs);
 }

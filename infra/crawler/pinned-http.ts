@@ -6,8 +6,9 @@
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import type { TLSSocket } from 'node:tls';
+import tls, { type TLSSocket } from 'node:tls';
 import { pinnedLookup } from './dns-resolver';
+import { openTunnel, type CrawlerProxy } from './proxy-tunnel';
 
 export interface PinnedRequest {
   url: string;
@@ -19,6 +20,8 @@ export interface PinnedRequest {
   timeoutMs: number;
   /** A longer body is cut here: the answer carries its first maxBodyBytes and `truncated`. */
   maxBodyBytes: number;
+  /** Through this proxy (a tunnel to `address`), when the investigation has one. */
+  proxy?: CrawlerProxy;
 }
 
 export interface TlsDetails {
@@ -65,9 +68,14 @@ function tlsOf(socket: TLSSocket): TlsDetails {
   };
 }
 
-export function pinnedRequest(req: PinnedRequest): Promise<PinnedResponse> {
+function serverName(url: URL): string | undefined {
+  return net.isIP(url.hostname) ? undefined : url.hostname;
+}
+
+export async function pinnedRequest(req: PinnedRequest): Promise<PinnedResponse> {
   const url = new URL(req.url);
   const secure = url.protocol === 'https:';
+  const tunnel = req.proxy ? await openTunnel(req.proxy, req.address, url.port ? Number(url.port) : secure ? 443 : 80, req.timeoutMs) : null;
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(k.toLowerCase())) headers[k] = v;
   headers['accept-encoding'] = 'identity';
@@ -81,6 +89,8 @@ export function pinnedRequest(req: PinnedRequest): Promise<PinnedResponse> {
       servername: secure && !net.isIP(url.hostname) ? url.hostname : undefined,
       lookup: pinnedLookup([req.address]),
       agent: false,
+      // Through the proxy: the tunnel to the checked address (TLS on top for https).
+      ...(tunnel ? { createConnection: () => (secure ? tls.connect({ socket: tunnel, servername: serverName(url), rejectUnauthorized: false }) : tunnel) } : {}),
     };
     const client = secure ? https : http;
     const request = client.request(url, options, (res) => {
@@ -102,8 +112,10 @@ export function pinnedRequest(req: PinnedRequest): Promise<PinnedResponse> {
           status: res.statusCode ?? 0,
           headers: out,
           body: Buffer.concat(chunks),
-          serverIp: socket?.remoteAddress ?? req.address,
-          localIp: socket?.localAddress ?? null,
+          // Through a proxy the socket's peer is the proxy: the server is the tunnel's checked address,
+          // and the egress address is the proxy's (not known here).
+          serverIp: tunnel ? req.address : (socket?.remoteAddress ?? req.address),
+          localIp: tunnel ? null : (socket?.localAddress ?? null),
           tls: secure && socket ? tlsOf(socket as TLSSocket) : null,
           truncated,
         });
@@ -127,6 +139,7 @@ export function pinnedRequest(req: PinnedRequest): Promise<PinnedResponse> {
     });
     request.setTimeout(req.timeoutMs, () => request.destroy(new Error(`no answer within ${req.timeoutMs} ms`)));
     request.on('error', (err) => { if (!answered) reject(err); });
+    request.on('close', () => tunnel?.destroy());
     request.end(req.body ?? undefined);
   });
 }

@@ -5,6 +5,7 @@
 //   indexes/index.cdxj     its CDXJ index           pages/pages.jsonl   the captured pages
 //   screenshots/, dom/, har/   each page's captured artifacts, byte for byte as stored at capture
 //   reveals/               the after-reveal records (reveal-<n>-<step>.png/.html/.har, late-*.har), byte for byte
+//   mail/                  the mail its personas received (mail-<n>.eml, oldest first), byte for byte as received
 //   findings/findings.json every wallet and PII finding with the WARC record that holds it (./finding-provenance.ts)
 //   provenance/provenance.json capture times (UTC), egress address, user agent, browser, platform,
 //                          TLS and server address per origin, blocked requests
@@ -22,6 +23,7 @@ import type { AppConfig } from '../../config/config';
 import packageJson from '../../package.json';
 import { recordAuditEvent } from '../../db/repositories/audit/audit-event-repository';
 import { appendCustodyEntry, listCustodyEntries } from '../../db/repositories/evidence/evidence-custody-repository';
+import { listPersonaMail } from '../../db/repositories/investigations/persona-mail-repository';
 import { findInvestigation, listBlockedRequests, listPages, listRevealRecords, type InvestigationRow, type PageRow, type RevealRecordRow } from '../../db/repositories/investigations/investigation-repository';
 import { WACZ_VERSION, prefixedSha256 } from '../../domain/evidence/package-manifest';
 import { readBlob, type BlobStore } from '../../infra/blob-store';
@@ -82,6 +84,11 @@ export function pageArtifacts(p: PageRow): Array<{ path: string; key: string; sh
   ];
 }
 
+/** Package path of a scan's n-th persona mail (1-based, oldest first). */
+export function mailPath(seq: number): string {
+  return `mail/mail-${String(seq).padStart(4, '0')}.eml`;
+}
+
 /** Package path of an after-reveal record. */
 export function revealPath(r: Pick<RevealRecordRow, 'name'>): string {
   return `reveals/${r.name}`;
@@ -92,6 +99,7 @@ export async function ensureCaptureCustody(knex: Knex, inv: InvestigationRow, pa
   const hashes: Record<string, string> = {};
   for (const p of pages) for (const a of pageArtifacts(p)) hashes[a.path] = prefixedSha256(a.sha256);
   for (const r of await listRevealRecords(knex, inv.scan_id)) hashes[revealPath(r)] = prefixedSha256(r.sha256);
+  (await listPersonaMail(knex, inv.scan_id)).forEach((m, i) => (hashes[mailPath(i + 1)] = prefixedSha256(m.sha256)));
   await appendCustodyEntry(knex, {
     subjectKind: 'investigation', subjectId: inv.scan_id, entryKey: 'capture', at: captureTime(inv, pages),
     actor: `crawler (workflow ssi-${inv.scan_id}, requested by ${inv.requested_by})`, action: 'capture', artifact: 'captured pages',
@@ -200,6 +208,7 @@ export async function evidenceBundleStream(deps: EvidenceDeps, scanId: string, h
   await ensureCaptureCustody(deps.knex, inv, pages);
   const blocked = await listBlockedRequests(deps.knex, scanId);
   const reveals = await listRevealRecords(deps.knex, scanId);
+  const mail = await listPersonaMail(deps.knex, scanId);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fip-evidence-'));
   const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
@@ -260,6 +269,10 @@ export async function evidenceBundleStream(deps: EvidenceDeps, scanId: string, h
       expected.set(revealPath(r), r.sha256);
       entries.push({ path: revealPath(r), open: () => deps.blobs.get(r.blob_key), store: r.content_type === 'image/png' });
     }
+    mail.forEach((m, i) => {
+      expected.set(mailPath(i + 1), m.sha256);
+      entries.push({ path: mailPath(i + 1), open: () => deps.blobs.get(m.blob_key) });
+    });
     entries.push({ path: 'provenance/provenance.json', open: () => Buffer.from(`${JSON.stringify(prov, null, 2)}\n`, 'utf8') });
     entries.push({ path: 'findings/findings.json', open: () => findings });
 

@@ -3,7 +3,7 @@
 //   startInvestigation        the scan row, then its `ssi-<scan_id>` workflow (also intake processing, SVC_INTAKE__AUTO_INVESTIGATE)
 //   listInvestigationHistory  ended scans (completed, failed, cancelled), a page, newest first
 //   listActiveInvestigations  queued and running scans, a page, newest first, each with its task's progress
-//   getInvestigation          one scan with its pages, wallets and PII (each with its provenance), agent actions and blocked requests (404 when unknown)
+//   getInvestigation          one scan with its pages, wallets and PII (each with its provenance), agent actions, blocked requests and persona mail (404 when unknown)
 //   openPageArtifact          a page's captured screenshot, DOM or HAR, streamed from the blob store (404 when missing)
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -25,6 +25,7 @@ import {
   type InvestigationRow,
 } from '../../db/repositories/investigations/investigation-repository';
 import { findPlaybook } from '../../db/repositories/investigations/playbook-repository';
+import { listPersonaMail } from '../../db/repositories/investigations/persona-mail-repository';
 import { principalName } from '../../domain/accounts/principal-name';
 import type { Principal } from '../../domain/accounts/roles';
 import { recordDownloadCustody } from '../evidence/download-custody';
@@ -153,6 +154,8 @@ export interface InvestigationDetail {
   pii: Array<WithProvenance<Awaited<ReturnType<typeof listPii>>[number]>>;
   actions: Awaited<ReturnType<typeof listActions>>;
   blocked: Awaited<ReturnType<typeof listBlockedRequests>>;
+  /** The mail its personas received (evidence; the detail lists it without bodies). */
+  mail: Awaited<ReturnType<typeof listPersonaMail>>;
 }
 
 /** One scan with its findings, each with its provenance once the scan has ended (computed on the first read, then kept). */
@@ -160,9 +163,10 @@ export async function getInvestigation(deps: Pick<ServiceDeps, 'knex' | 'blobs'>
   const inv = await findInvestigation(deps.knex, scanId);
   if (!inv) throw new NotFoundError(`no investigation ${scanId}`);
   const ended = isEnded(inv.status);
-  const [pages, wallets, pii, actions, blocked, provenance] = await Promise.all([
+  const [pages, wallets, pii, actions, blocked, mail, provenance] = await Promise.all([
     listPages(deps.knex, inv.scan_id), listScanWallets(deps.knex, inv.scan_id), listPii(deps.knex, inv.scan_id),
-    listActions(deps.knex, inv.scan_id), listBlockedRequests(deps.knex, inv.scan_id), findingProvenance(deps, inv.scan_id, ended),
+    listActions(deps.knex, inv.scan_id), listBlockedRequests(deps.knex, inv.scan_id), listPersonaMail(deps.knex, inv.scan_id),
+    findingProvenance(deps, inv.scan_id, ended),
   ]);
   // The screenshot of a provenance as the API serves it (a page's artifact or an after-reveal record).
   const pageBySeq = new Map(pages.map((p) => [p.seq, p.id]));
@@ -176,7 +180,7 @@ export async function getInvestigation(deps: Pick<ServiceDeps, 'knex' | 'blobs'>
     provenance_reason: r.provenance_reason,
   });
   return {
-    investigation: inv, pages, actions, blocked,
+    investigation: inv, pages, actions, blocked, mail,
     wallets: wallets.map((w) => ({ ...w, ...withPaths(provenanceOf(provenance, ended, 'wallet', w.address)) })),
     pii: pii.map((p) => ({ ...p, ...withPaths(provenanceOf(provenance, ended, p.kind as FindingKind, p.value)) })),
   };

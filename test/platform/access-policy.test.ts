@@ -19,6 +19,9 @@ import { recordSourceEntities } from '../../db/repositories/intelligence/entity-
 import { deactivateSchedule } from '../../services/reports/report-schedule-service';
 import { insertInvestigation, insertPage, insertResponses, REVEAL_MARK, setInvestigationState } from '../../db/repositories/investigations/investigation-repository';
 import { createBlobStore } from '../../infra/blob-store';
+import { createLogger } from '../../infra/logger';
+import { openGuidance } from '../../services/investigations/guidance-service';
+import { receivePersonaMail } from '../../services/investigations/persona-mail-service';
 import { startTestApi, startTestWorker, testConfig, testKnex, testTemporal } from '../support/platform';
 import { waitFor } from '../support/wait-for';
 import { consoleAssetName } from '../support/console-bundle';
@@ -90,6 +93,12 @@ interface Fixtures {
   search: SearchFixtures;
   /** A campaign every allowed caller may read, change and ask LEA suggestions of. */
   campaignId: string;
+  /**
+   * A scan waiting on guidance (its `ssi-<scan_id>` workflow queued on a queue no worker polls, so
+   * signals land): one pending question per caller to answer, one that stays pending (its
+   * screenshot), and a persona mail.
+   */
+  funnel: { scanId: string; mailId: string; screenshotRequestId: string; requestIdsToAnswer: string[] };
   /** A graph entity (a domain, so also an indicator) for the intelligence routes. */
   intel: { entityId: string; domain: string };
 }
@@ -204,6 +213,10 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'GET /investigations/ssi/{scan_id}/pages/{page_id}/{artifact}': (fx) => ({ path: `/investigations/ssi/${fx.scanId}/pages/${fx.pageId}/dom` }),
   'GET /investigations/ssi/{scan_id}/reveals/{name}': (fx) => ({ path: `/investigations/ssi/${fx.scanId}/reveals/reveal-0001-walk.png` }),
   'GET /investigations/ssi/{scan_id}/evidence-bundle': (fx) => ({ path: `/investigations/ssi/${fx.endedScanId}/evidence-bundle?purpose=access%20walk` }),
+  'GET /investigations/ssi/{scan_id}/mail/{mail_id}': (fx) => ({ path: `/investigations/ssi/${fx.funnel.scanId}/mail/${fx.funnel.mailId}?purpose=access%20walk` }),
+  'GET /investigations/ssi/{scan_id}/guidance': (fx) => ({ path: `/investigations/ssi/${fx.funnel.scanId}/guidance` }),
+  'POST /investigations/ssi/{scan_id}/guidance': (fx) => ({ path: `/investigations/ssi/${fx.funnel.scanId}/guidance`, json: { request_id: fx.funnel.requestIdsToAnswer.pop(), action: 'abort' } }),
+  'GET /investigations/ssi/{scan_id}/guidance/{request_id}/screenshot': (fx) => ({ path: `/investigations/ssi/${fx.funnel.scanId}/guidance/${fx.funnel.screenshotRequestId}/screenshot` }),
   'GET /investigations/ssi/{scan_id}/report.pdf': (fx) => ({ path: `/investigations/ssi/${fx.endedScanId}/report.pdf` }),
   'GET /investigations/ssi/{scan_id}/lea-package': (fx) => ({ path: `/investigations/ssi/${fx.endedScanId}/lea-package` }),
   'GET /evidence/signing-keys': () => ({ path: '/evidence/signing-keys' }),
@@ -447,6 +460,17 @@ describe('access policy of every route', function () {
       screenshot: art, dom: art, har, capturedAt: new Date(),
     });
     await setInvestigationState(testKnex(), endedScanId, { state: 'COMPLETE', status: 'completed' });
+    const funnelScanId = randomUUID();
+    await insertInvestigation(testKnex(), { scanId: funnelScanId, url: 'http://192.0.2.12/', domain: '192.0.2.12', requestedBy: 'access-walk', playbookId: null, caseId: null, label: null, options: {} });
+    await (await testTemporal()).workflow.start('ssiInvestigationWorkflow', { workflowId: `ssi-${funnelScanId}`, taskQueue: `${queue}-idle`, args: [{ scanId: funnelScanId }] });
+    const question = async (screenshotKey: string | null) =>
+      (await openGuidance({ knex: testKnex(), config: testConfig(env) }, { requestId: randomUUID(), scanId: funnelScanId, kind: 'captcha', question: 'walk', screenshotKey })).request_id;
+    const screenshotRequestId = await question(art.key);
+    const requestIdsToAnswer: string[] = [];
+    for (let i = 0; i < callers.length; i++) requestIdsToAnswer.push(await question(null));
+    const { mail } = await receivePersonaMail({ knex: testKnex(), blobs, temporal: await testTemporal(), log: createLogger('silent') }, {
+      scanId: funnelScanId, recipient: 'walk@personas.invalid', raw: Buffer.from('From: a@b.test\r\nSubject: walk\r\nMessage-ID: <walk@b.test>\r\n\r\nYour code is 1234\r\n'),
+    });
     fx = {
       dossierId: dossier.body.plan_id,
       scheduleId: schedule.body.id, reportId: task.result.report_id, openReportTaskId, sleepingScheduleTaskId,
@@ -455,6 +479,7 @@ describe('access policy of every route', function () {
       search: await searchFixtures(url, users),
       campaignId: (await testKnex()('campaigns').insert({ name: `access walk ${randomUUID()}`, created_by: 'access-walk', taxonomy: 'romance' }).returning('id'))[0].id,
       intel: await intelFixture(),
+      funnel: { scanId: funnelScanId, mailId: mail.id, screenshotRequestId, requestIdsToAnswer },
     };
   });
 
@@ -465,6 +490,7 @@ describe('access policy of every route', function () {
       if (row.created_by === adminEmail) await deactivateSchedule({ knex: testKnex(), temporal: client, taskQueue: queue }, row.id, 'access walk cleanup');
     }
     if (fx) await client.workflow.getHandle(fx.openReportTaskId).terminate('access walk done').catch(() => undefined);
+    if (fx) await client.workflow.getHandle(`ssi-${fx.funnel.scanId}`).terminate('access walk done').catch(() => undefined);
     // Review claims started expiry timers (an hour): end them with the walk.
     for await (const wf of client.workflow.list({ query: `TaskQueue = "${queue}" AND WorkflowType = "reviewClaimWorkflow" AND ExecutionStatus = "Running"` })) {
       await client.workflow.getHandle(wf.workflowId).terminate('access walk done').catch(() => undefined);

@@ -62,4 +62,12 @@ describe('logger: error serialization', () => {
     assert.equal(lines[0].contact_email, '[redacted]');
     assert.equal(lines[0].intake.contact_email, '[redacted]');
   });
+
+  it('redacts a human\'s guidance answer (a captcha\'s text) at the top level and one level down', () => {
+    const { log, lines } = capture();
+    log.info({ answer: 'XK7P2Q', body: { request_id: 'r', answer: 'ZZ9PLURAL' } }, 'guidance');
+    const line = JSON.stringify(lines[0]);
+    for (const secret of ['XK7P2Q', 'ZZ9PLURAL']) assert.ok(!line.includes(secret), `${secret} leaked: ${line}`);
+    assert.equal(lines[0].body.request_id, 'r');
+  });
 });

@@ -1,10 +1,11 @@
 // `npm start` end to end: embedded PostgreSQL + Temporal dev server with UI + workers + API, the
-// printed URLs answer, and SIGTERM leaves no postgres or temporal process behind.
+// printed URLs answer (and the persona mail receiver), and SIGTERM leaves no postgres or temporal process behind.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import nodemailer from 'nodemailer';
 import { freePort } from '../support/free-port';
 import { asUser, http } from '../support/http';
 
@@ -22,7 +23,7 @@ describe('npm start (whole platform, embedded defaults)', function () {
   it('brings everything up, serves the URLs it prints, and stops cleanly on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fip-start-'));
     fs.chmodSync(dataDir, 0o755);
-    const [port, pgPort, tPort, uiPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    const [port, pgPort, tPort, uiPort, mailPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       PORT: String(port),
@@ -30,6 +31,8 @@ describe('npm start (whole platform, embedded defaults)', function () {
       SVC_POSTGRES__PORT: String(pgPort),
       SVC_TEMPORAL__PORT: String(tPort),
       SVC_TEMPORAL__UI_PORT: String(uiPort),
+      SVC_SSI__MAIL_BIND: `127.0.0.1:${mailPort}`,
+      SVC_SSI__PERSONA_EMAIL_DOMAIN: 'personas.test',
       SVC_AUTH__TRUST_PROXY_HEADER: 'true',
       SVC_AUTH__BOOTSTRAP_ADMINS: 'root@example.org',
       SVC_LOG__LEVEL: 'warn',
@@ -64,6 +67,14 @@ describe('npm start (whole platform, embedded defaults)', function () {
       const me = await http(`${base}/accounts/me`, { headers: asUser('root@example.org') });
       assert.deepEqual(me.body, { email: 'root@example.org', roles: ['admin'] });
       assert.equal((await http(`${base}/accounts/me`)).status, 401);
+      // The persona mail receiver runs in the process and asks the database which mailboxes exist.
+      assert.match(out, new RegExp(`Persona mail\\s+smtp://127\\.0\\.0\\.1:${mailPort} for @personas\\.test`));
+      const smtp = nodemailer.createTransport({ host: '127.0.0.1', port: mailPort, secure: false, ignoreTLS: true });
+      await assert.rejects(
+        smtp.sendMail({ envelope: { from: 'a@site.test', to: ['nobody@personas.test'] }, raw: 'Subject: x\r\n\r\nx\r\n' }),
+        (err: { responseCode?: number }) => err.responseCode === 550,
+      );
+      smtp.close();
       assert.ok(fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION')), 'PostgreSQL data kept in the data directory');
       assert.ok(processesUsing(dataDir).length >= 2, 'postgres and temporal run with the data directory');
     } finally {

@@ -72,3 +72,14 @@ export async function startFakeAnthropicServer(): Promise<FakeAnthropicServer> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A scripted answer calling tool `name` with `input`, with the usage the API would count. */
+export function toolUseReply(name: string, input: unknown, usage = { input_tokens: 10, output_tokens: 10 }): FakeReply {
+  return {
+    message: {
+      id: `msg_${name}`, type: 'message', role: 'assistant', model: 'claude-test',
+      content: [{ type: 'tool_use', id: `toolu_${Math.random().toString(36).slice(2, 10)}`, name, input }],
+      stop_reason: 'tool_use', stop_sequence: null, usage,
+    },
+  };
+}

@@ -9,13 +9,16 @@ import { createKnex } from '../../db/connection';
 import { createConfiguredBlobStore } from '../../infra/blob-store';
 import { createLogger } from '../../infra/logger';
 import { connectTemporal, startApiServer, startWorker, type RunningApi, type RunningWorker } from '../../app/platform-runtime';
+import { startPersonaMailReceiver } from '../../app/persona-mail-receiver';
+import type { SmtpReceiver } from '../../infra/smtp-receiver';
 
 let knex: Knex | null = null;
 let temporal: Client | null = null;
 const closers: Array<() => Promise<void>> = [];
 
 export function testConfig(env: Record<string, string> = {}): AppConfig {
-  return loadConfig({ ...process.env, SVC_LOG__LEVEL: process.env.FIP_TEST_LOG_LEVEL ?? 'silent', ...env });
+  // No test process takes the persona mail receiver's development port unless a test asks (startTestMailReceiver).
+  return loadConfig({ SVC_SSI__MAIL_BIND: '', ...process.env, SVC_LOG__LEVEL: process.env.FIP_TEST_LOG_LEVEL ?? 'silent', ...env });
 }
 
 export function testKnex(): Knex {
@@ -49,6 +52,15 @@ export async function startTestWorker(taskQueue: string, env: Record<string, str
   const worker = await startWorker(deps.config, process.env.TEMPORAL_ADDRESS!, deps, taskQueue);
   closers.push(worker.shutdown);
   return { ...worker, deps };
+}
+
+/** The platform's persona mail receiver on a free loopback port; closed after the run. */
+export async function startTestMailReceiver(env: Record<string, string> = {}): Promise<SmtpReceiver & { deps: AppDeps }> {
+  const deps = await testDeps(env);
+  const receiver = await startPersonaMailReceiver(deps, '127.0.0.1:0');
+  if (!receiver) throw new Error('the persona mail receiver did not start');
+  closers.push(receiver.close);
+  return { ...receiver, deps };
 }
 
 /** Runs `close` when the test run ends (before the shared database pool and Temporal client close). */

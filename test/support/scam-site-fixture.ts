@@ -4,7 +4,8 @@
 // script, so only the agent's work (not a sweep over the script text) can find them. The coin-tab
 // exchange /xhr-deposit keeps its addresses on the server: each click asks
 // /api/deposit-address?coin=<code> (TRX answers 600 ms late) and rebuilds the panel from the answer,
-// then 400 ms later tells /api/deposit-seen;
+// then 400 ms later tells /api/deposit-seen (with `coinTabs` over 4 it has as many tabs, the extra
+// coins' addresses in `wallets.xhrExtra`);
 // its load also fetches /api/big.txt (3 MB) and /api/huge.txt (6 MB), for the archive's limits.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +24,8 @@ export interface ScamSiteFixture {
     qrImage: string; qrBackground: string;
     /** Only in the XHR answers of /xhr-deposit's coin tabs. */
     xhr: { BTC: string; ETH: string; USDT: string; TRX: string };
+    /** The XHR answers of /xhr-deposit's tabs beyond the first 4 (`coinTabs`), by coin code. */
+    xhrExtra: Record<string, string>;
   };
   /** The last line of /api/big.txt and /api/huge.txt (a body archived whole ends with it). */
   bigBodyEnd: string;
@@ -30,6 +33,12 @@ export interface ScamSiteFixture {
 }
 
 const rev = (s: string) => [...s].reverse().join('');
+
+/** /xhr-deposit's coins beyond BTC, ETH, USDT and TRX (`coinTabs` over 4), EVM networks all. */
+const XHR_EXTRA_COINS = [
+  { code: 'USDC', network: 'ERC20' }, { code: 'DAI', network: 'ERC20' }, { code: 'BNB', network: 'BEP20' }, { code: 'POL', network: 'Polygon' },
+  { code: 'BUSD', network: 'BEP20' }, { code: 'MATIC', network: 'Polygon' },
+];
 
 function page(title: string, body: string, head = ''): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title>${head}</head><body>${body}</body></html>`;
@@ -46,13 +55,15 @@ export async function startScamSiteFixture(opts: { coinTabs?: number; delayMs?: 
     home: a.evm, vip: a.ltc, tabBtc: a.btcP2pkh, tabEth: b.evm, tabUsdt: a.tron, tabTrx: b.tron, spa: c.tron, frame: a.btcSegwit, delayed: a.btcTaproot, extraTabs: extra,
     qrImage: q.btcSegwit, qrBackground: q.tron,
     xhr: { BTC: makeAddresses(805).btcSegwit, ETH: makeAddresses(805).evm, USDT: makeAddresses(805).tron, TRX: makeAddresses(806).tron },
+    xhrExtra: Object.fromEntries(extra.map((_, i) => [XHR_EXTRA_COINS[i % XHR_EXTRA_COINS.length]!.code + (i >= XHR_EXTRA_COINS.length ? String(i) : ''), makeAddresses(950 + i).evm])),
   };
+  const xhrCoins = [...Object.keys(wallets.xhr), ...Object.keys(wallets.xhrExtra)];
   const bigBodyEnd = 'fip-fixture: end of the large body';
   const largeBody = (bytes: number) => Buffer.concat([Buffer.alloc(bytes - bigBodyEnd.length, 'x'), Buffer.from(bigBodyEnd)]);
   const xhrDeposit = page(
     'Deposit',
     `<h1>Deposit</h1><p>Pick a coin: your personal address is issued on request.</p>
-<div class="tabs">${Object.keys(wallets.xhr).map((code) => `<button class="coin" data-coin="${code}">${code === 'USDT' ? 'USDT (TRC20)' : code}</button>`).join('')}</div>
+<div class="tabs">${xhrCoins.map((code) => `<button class="coin" data-coin="${code}">${code === 'USDT' ? 'USDT (TRC20)' : code}</button>`).join('')}</div>
 <div id="panel-slot"><div id="panel"><input id="address" readonly value=""></div></div>
 <nav><a href="/delayed">Bonus</a> <a href="/frame">Partners</a></nav>
 <script>
@@ -161,13 +172,16 @@ window.addEventListener('hashchange', render); render();
     res.end(body);
   }
 
-  const networks: Record<string, string> = { BTC: 'Bitcoin', ETH: 'ERC20', USDT: 'TRC20', TRX: 'TRON' };
+  const networks: Record<string, string> = {
+    BTC: 'Bitcoin', ETH: 'ERC20', USDT: 'TRC20', TRX: 'TRON',
+    ...Object.fromEntries(Object.keys(wallets.xhrExtra).map((code, i) => [code, XHR_EXTRA_COINS[i % XHR_EXTRA_COINS.length]!.network])),
+  };
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     if (path === '/api/deposit-seen') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ seen: new URL(req.url ?? '/', 'http://x').searchParams.get('coin') }));
     if (path === '/api/deposit-address') {
       const coin = new URL(req.url ?? '/', 'http://x').searchParams.get('coin') ?? '';
-      const address = (wallets.xhr as Record<string, string>)[coin];
+      const address = ({ ...wallets.xhr, ...wallets.xhrExtra } as Record<string, string>)[coin];
       if (!address) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"unknown coin"}');
       const answer = () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ coin, network: networks[coin], address }));
       if (coin === 'TRX') setTimeout(answer, 600);

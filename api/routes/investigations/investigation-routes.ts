@@ -100,13 +100,13 @@ export const investigationRoutes = [
   defineRoute<{ scan_id: string }>({
     method: 'get',
     path: '/investigations/ssi/{scan_id}',
-    summary: 'An investigation: state, redirect chain, pages with artifacts, wallets, PII, agent actions, blocked requests',
+    summary: 'An investigation: state, redirect chain, pages with artifacts, wallets, PII, agent actions, blocked requests, the mail its personas received (no bodies)',
     tags: ['investigations'],
     access: READ,
     request: { params: ScanParam },
     responses: { 200: { description: 'The investigation', schema: DetailSchema }, 404: { description: 'No such investigation', schema: ErrorSchema } },
     handler: async ({ params, deps }) => {
-      const { investigation: inv, pages, wallets, pii, actions, blocked } = await getInvestigation(deps, params.scan_id);
+      const { investigation: inv, pages, wallets, pii, actions, blocked, mail } = await getInvestigation(deps, params.scan_id);
       return {
         body: {
           ...summary(inv),
@@ -120,6 +120,10 @@ export const investigationRoutes = [
           pii,
           agent_actions: actions.map((a) => ({ ...a, at: a.at.toISOString() })),
           blocked_requests: blocked.map((b) => ({ ...b, at: b.at.toISOString() })),
+          mail: mail.map((m) => ({
+            id: m.id, from: m.from, subject: m.subject, received_at: m.received_at.toISOString(), sha256: m.sha256,
+            download_path: `/investigations/ssi/${m.scan_id}/mail/${m.id}`,
+          })),
         },
       };
     },

@@ -6,6 +6,7 @@ import { INVESTIGATION_STATUSES } from '../../../domain/investigations/investiga
 import { PlaybookStepSchema } from '../../../domain/investigations/playbooks';
 import { REVEAL_RECORD_NAME } from '../../../domain/investigations/reveal-record-name';
 import { pageQueryShape } from '../../pagination';
+import { MailSummarySchema } from './funnel-schemas';
 
 // ---------------------------------------------------------------------------------------------
 // Investigations
@@ -90,6 +91,7 @@ export const DetailSchema = ScanFields.extend({
   pii: z.array(z.object({ kind: z.string(), value: z.string(), page_url: z.string(), ...ProvenanceFields })),
   agent_actions: z.array(z.object({ at: z.string(), state: z.string(), action: z.string(), target: z.string(), outcome: z.string(), wallets_found: z.number().int() })),
   blocked_requests: z.array(z.object({ url: z.string(), resource_type: z.string(), reason: z.string(), category: z.string().nullable(), at: z.string() })),
+  mail: z.array(MailSummarySchema).describe('the mail the investigation\'s personas received, oldest first (evidence: download each at its download_path)'),
 }).meta({ id: 'InvestigationDetail' });
 
 export const SummarySchema = ScanFields.extend({

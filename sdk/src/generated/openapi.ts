@@ -1337,7 +1337,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An investigation: state, redirect chain, pages with artifacts, wallets, PII, agent actions, blocked requests
+         * An investigation: state, redirect chain, pages with artifacts, wallets, PII, agent actions, blocked requests, the mail its personas received (no bodies)
          * @description Access: roles admin, analyst; or API-key scopes investigations:read, investigations:write.
          */
         get: operations["getInvestigationsSsiScanId"];
@@ -1369,6 +1369,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/investigations/ssi/{scan_id}/guidance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The question the investigation waits on (state AWAITING_GUIDANCE): kind, question, screenshot, the field the answer goes into
+         * @description Access: roles admin, analyst; or API-key scopes investigations:write.
+         */
+        get: operations["getInvestigationsSsiScanIdGuidance"];
+        put?: never;
+        /**
+         * Answer the pending question (`{request_id, answer}`: typed into its field, the investigation goes on) or abort it (`{request_id, action: "abort"}`). The answer is sealed in the vault and never logged
+         * @description Access: roles admin, analyst; or API-key scopes investigations:write.
+         */
+        post: operations["postInvestigationsSsiScanIdGuidance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/investigations/ssi/{scan_id}/guidance/{request_id}/screenshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The screenshot of a guidance question (PNG): the page as the agent saw it when it asked
+         * @description Access: roles admin, analyst; or API-key scopes investigations:write.
+         */
+        get: operations["getInvestigationsSsiScanIdGuidanceRequestIdScreenshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/investigations/ssi/{scan_id}/lea-package": {
         parameters: {
             query?: never;
@@ -1381,6 +1425,26 @@ export interface paths {
          * @description Access: roles admin, analyst; or API-key scopes investigations:read, investigations:write.
          */
         get: operations["getInvestigationsSsiScanIdLeaPackage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/investigations/ssi/{scan_id}/mail/{mail_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a mail a persona of this investigation received (the raw message, .eml), streamed; X-Content-SHA256 is its hash on receipt; `purpose` goes into the chain of custody
+         * @description Access: roles admin, analyst.
+         */
+        get: operations["getInvestigationsSsiScanIdMailMailId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3138,6 +3202,35 @@ export interface components {
             type: "wallet" | "domain" | "url" | "ip" | "email" | "phone" | "bank_account" | "person" | "organization" | "social_handle";
             value: string;
         };
+        /** @description Either `{request_id, answer}` or `{request_id, action: "abort"}` */
+        GuidanceReply: {
+            /** @description typed into the field the agent asked about; sealed in the vault, never logged */
+            answer: string;
+            /** Format: uuid */
+            request_id: string;
+        } | {
+            /** @constant */
+            action: "abort";
+            /** Format: uuid */
+            request_id: string;
+        };
+        GuidanceReplyAccepted: {
+            /** Format: uuid */
+            request_id: string;
+            /** @enum {string} */
+            status: "answered" | "aborted";
+        };
+        GuidanceRequest: {
+            /** @description The field the answer is typed into */
+            field?: string;
+            /** @enum {string} */
+            kind: "captcha" | "choice" | "unknown";
+            question: string;
+            /** Format: uuid */
+            request_id: string;
+            /** @description GET it (same access) for the page as the agent saw it */
+            screenshot_url: string;
+        };
         Heatmap: {
             /** @description when the aggregations behind this answer were last refreshed (ISO 8601 UTC) */
             as_of: string;
@@ -3590,6 +3683,8 @@ export interface components {
             error: string | null;
             final_url: string | null;
             label: string | null;
+            /** @description the mail the investigation's personas received, oldest first (evidence: download each at its download_path) */
+            mail: components["schemas"]["PersonaMail"][];
             options: {
                 [key: string]: unknown;
             };
@@ -3879,6 +3974,17 @@ export interface components {
                 threat_level_id: number;
                 timestamp: number;
             };
+        };
+        PersonaMail: {
+            download_path: string;
+            from: string;
+            /** Format: uuid */
+            id: string;
+            /** @description ISO 8601 UTC */
+            received_at: string;
+            /** @description SHA-256 of the raw message as received */
+            sha256: string;
+            subject: string;
         };
         PipelineFunnel: {
             /** @description when the aggregations behind this answer were last refreshed (ISO 8601 UTC) */
@@ -8749,6 +8855,212 @@ export interface operations {
             };
         };
     };
+    getInvestigationsSsiScanIdGuidance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending question */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuidanceRequest"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such investigation, or nothing pending */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postInvestigationsSsiScanIdGuidance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuidanceReply"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the investigation was told */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuidanceReplyAccepted"];
+                };
+            };
+            /** @description Invalid input (field paths in details) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such investigation or request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is not pending any more (answered, aborted, expired), or the investigation has ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvestigationsSsiScanIdGuidanceRequestIdScreenshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: string;
+                scan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The screenshot */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such request, or it has no screenshot */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getInvestigationsSsiScanIdLeaPackage: {
         parameters: {
             query?: {
@@ -8819,6 +9131,68 @@ export interface operations {
             };
             /** @description Chromium is not available on this server */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvestigationsSsiScanIdMailMailId: {
+        parameters: {
+            query?: {
+                /** @description why the evidence is taken (written to the custody log and the audit log); default `download` */
+                purpose?: string;
+            };
+            header?: never;
+            path: {
+                mail_id: string;
+                scan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "message/rfc822": string;
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such investigation or mail */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
