@@ -67,7 +67,7 @@ export function pageRecordName(seq: number, ext: 'png' | 'html'): string {
 }
 
 /** Actions that accompany a reveal rather than cause it. */
-const NOT_A_STEP = new Set(['extract_wallets', 'skip_frame', 'capture_reveal', 'capture_exchanges', 'archive_truncated', 'capture', 'enter_state']);
+const NOT_A_STEP = new Set(['extract_wallets', 'read_coin_tab', 'skip_frame', 'capture_reveal', 'capture_exchanges', 'archive_truncated', 'capture', 'enter_state']);
 
 /** The state and the step (the action that revealed it) of the reveal `name`, from the agent's action log. */
 function revealStep(actions: readonly ActionRow[], name: string): { state: string; step: string } {
