@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { accuracyPages, type GeneratedPage } from '../test/support/scam-page-generator';
 import type { ExtractionResult } from '../domain/wallets/wallet-types';
+import { REAL_CORPUS, type RealDoc, type RealDocClass } from '../test/support/real-wallet-corpus';
 
 export type Extract = (input: { html: string }) => ExtractionResult;
 
@@ -85,6 +86,69 @@ export async function loadExtract(): Promise<Extract> {
   return mod.extractWallets;
 }
 
+export interface RealAccuracy {
+  docs: number;
+  wallets: number;
+  findings: number;
+  recall: number;
+  precision: number;
+  network: number;
+  token: number;
+  /** Precision per document class (donation, contract-list, program-ids): findings and true positives. */
+  byClass: Map<RealDocClass, { findings: number; truePositives: number }>;
+  misses: string[];
+  falsePositives: string[];
+  wrong: string[];
+}
+
+/** An address as rows and the ground truth write it: EVM hex lower-cased, the cashaddr prefix dropped. */
+const normReal = (a: string): string => (/^0x/i.test(a) ? a.toLowerCase() : a.replace(/^bitcoincash:/, ''));
+
+/** Scores the engine on the real public documents of test/support/real-wallet-corpus.ts. */
+export function scoreRealCorpus(extract: Extract, docs: readonly RealDoc[] = REAL_CORPUS): RealAccuracy {
+  const out: RealAccuracy = { docs: docs.length, wallets: 0, findings: 0, recall: 0, precision: 0, network: 0, token: 0, byClass: new Map(), misses: [], falsePositives: [], wrong: [] };
+  let found = 0;
+  let truePositives = 0;
+  let networkOk = 0;
+  let tokenOk = 0;
+  for (const d of docs) {
+    const r = (extract as (input: { html?: string; text?: string }) => ExtractionResult)(d.html !== undefined ? { html: d.html } : { text: d.text ?? '' });
+    const truth = new Map(d.wallets.map((w) => [normReal(w.address), w]));
+    const cls = out.byClass.get(d.class) ?? { findings: 0, truePositives: 0 };
+    out.wallets += truth.size;
+    out.findings += r.findings.length;
+    cls.findings += r.findings.length;
+    const seen = new Set<string>();
+    for (const f of r.findings) {
+      const w = truth.get(normReal(f.address));
+      if (!w) {
+        out.falsePositives.push(`${d.id}: ${f.address} (${f.network}, ${f.reason})`);
+        continue;
+      }
+      truePositives++;
+      cls.truePositives++;
+      if (seen.has(normReal(f.address))) continue;
+      seen.add(normReal(f.address));
+      if (f.networkId === w.network) networkOk++;
+      if (w.tokens.includes(f.token)) tokenOk++;
+      if (f.networkId !== w.network || !w.tokens.includes(f.token)) out.wrong.push(`${d.id}: ${f.address}: ${f.token}/${f.networkId} expected ${w.tokens.join('|')}/${w.network}`);
+    }
+    found += seen.size;
+    for (const [k, w] of truth) if (!seen.has(k)) out.misses.push(`${d.id}: ${w.address}`);
+    out.byClass.set(d.class, cls);
+  }
+  out.recall = out.wallets ? found / out.wallets : 1;
+  out.precision = out.findings ? truePositives / out.findings : 1;
+  out.network = found ? networkOk / found : 1;
+  out.token = found ? tokenOk / found : 1;
+  return out;
+}
+
+export function formatRealAccuracy(a: RealAccuracy): string {
+  const classes = [...a.byClass].map(([c, v]) => `${c} ${v.findings ? pct(v.truePositives / v.findings) : 'n/a'} (${v.findings} rows)`).join(', ');
+  return `recall ${pct(a.recall)} (${Math.round(a.recall * a.wallets)}/${a.wallets} wallets), precision ${pct(a.precision)} (${a.findings} rows; ${classes}), network ${pct(a.network)}, token ${pct(a.token)}`;
+}
+
 /** The default accuracy set: 25 pages, seed 2026 (about 110 wallets). */
 export function defaultAccuracyPages(): GeneratedPage[] {
   return accuracyPages(2026, 25);
@@ -92,8 +156,12 @@ export function defaultAccuracyPages(): GeneratedPage[] {
 
 if (require.main === module) {
   void (async () => {
-    const a = scoreAccuracy(await loadExtract(), defaultAccuracyPages());
-    process.stdout.write(`${formatAccuracy(a)}\n`);
+    const extract = await loadExtract();
+    const a = scoreAccuracy(extract, defaultAccuracyPages());
+    process.stdout.write(`generated pages: ${formatAccuracy(a)}\n`);
+    const real = scoreRealCorpus(extract);
+    process.stdout.write(`real public documents (${real.docs}): ${formatRealAccuracy(real)}\n`);
+    if (process.env.VERBOSE) process.stdout.write(`real: misses:\n  ${real.misses.join('\n  ')}\nfalse positives:\n  ${real.falsePositives.join('\n  ')}\nwrong:\n  ${real.wrong.join('\n  ')}\n`);
     if (process.env.VERBOSE) process.stdout.write(`misses:\n  ${a.misses.join('\n  ')}\nfalse positives:\n  ${a.falsePositives.join('\n  ')}\nwrong:\n  ${a.wrong.join('\n  ')}\n`);
   })();
 }

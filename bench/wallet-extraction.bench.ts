@@ -5,7 +5,8 @@
 //  - the whole CLI process `fip ssi wallet scan <file> --json --no-llm`, and iocsearcher (PyPI,
 //    installed by this bench into a virtual environment under ~/.cache/fip/venv/) on the same file
 //    in the same run, with the ratio;
-//  - accuracy on 25 generated pages (recall, precision, network, token, memo);
+//  - accuracy on 25 generated pages (recall, precision, network, token, memo) and on the real public
+//    documents of test/support/real-wallet-corpus.ts (recall, precision per document class, token);
 //  - CLI start time of `fip ssi wallet validate` (hyperfine when installed, else repeated timing);
 //  - peak RSS while streaming 100 MB (1 GB with BENCH_FULL=1).
 // BENCH_QUICK=1: a 10 MB page instead of 40 MB, 20 MB streamed.
@@ -17,7 +18,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { WalletScanner } from '../domain/wallets/wallet-scanner';
 import { createPageGenerator } from '../test/support/scam-page-generator';
-import { defaultAccuracyPages, formatAccuracy, loadExtract, scoreAccuracy } from './wallet-accuracy';
+import { defaultAccuracyPages, formatAccuracy, formatRealAccuracy, loadExtract, scoreAccuracy, scoreRealCorpus } from './wallet-accuracy';
 import { corpusChunks } from './wallet-corpus';
 
 export const IOCSEARCHER_VERSION = '3.1.0';
@@ -151,6 +152,8 @@ export async function run(): Promise<void> {
 
   const acc = scoreAccuracy(await loadExtract(), defaultAccuracyPages());
   log(`  accuracy on 25 generated pages: ${formatAccuracy(acc)}\n`);
+  const real = scoreRealCorpus(await loadExtract());
+  log(`  accuracy on ${real.docs} real public documents (test/support/real-wallet-corpus.ts): ${formatRealAccuracy(real)}\n`);
 
   const env = { ...process.env };
   delete env.ANTHROPIC_API_KEY;

@@ -29,12 +29,32 @@ export async function runCli(argv: string[]): Promise<number> {
   }
 }
 
+/**
+ * Resolves once everything written to the stream so far has been handed to the OS. Writes to a
+ * pipe are asynchronous: exiting before they drain cuts the output (at 64 KiB, the pipe's buffer).
+ */
+export function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  if (stream.destroyed || !stream.writable) return Promise.resolve();
+  return new Promise((resolve) => {
+    stream.once('error', () => resolve());
+    // Writes complete in order: the callback of an empty write runs after every earlier chunk.
+    stream.write('', () => resolve());
+  });
+}
+
+/** Sets the exit code, waits for stdout and stderr to drain, then exits (open handles of other commands cannot keep it alive). */
+async function exitAfterFlush(code: number): Promise<never> {
+  process.exitCode = code;
+  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+  process.exit(code);
+}
+
 if (require.main === module || process.argv[1]?.endsWith('fip.js') || process.argv[1]?.endsWith('fip')) {
   runCli(process.argv.slice(2)).then(
-    (code) => process.exit(code),
+    (code) => exitAfterFlush(code),
     (err) => {
       process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
-      process.exit(1);
+      return exitAfterFlush(1);
     },
   );
 }

@@ -130,6 +130,9 @@ export const configSchema = z.strictObject({
         }),
       mail_max_kb: int(16, 51_200).default(2048).describe('the largest persona mail the receiver accepts (SMTP SIZE; larger: 552, nothing stored)'),
       guidance_timeout_minutes: int(1, 7 * 24 * 60).default(30).describe('how long an investigation waits in `AWAITING_GUIDANCE` for a human\'s answer before the question expires'),
+      verify_wait_minutes: int(1, 1440)
+        .default(10)
+        .describe('how long an investigation waits (durably) in VERIFY_CONTACT for the verification mail its persona was sent'),
       extract_on_transitions: bool.default(true).describe('extract wallets on every page transition of an investigation; false leaves only the final sweep (the benchmark\'s baseline)'),
       allow_private_targets: z
         .string()

@@ -2,7 +2,8 @@
 // and can deliver cancellation. Outside an activity (the CLI) it just runs the work.
 import { Context } from '@temporalio/activity';
 
-function currentContext(): Context | null {
+/** The running activity's context, or null outside an activity (the CLI, a bench). */
+export function currentContext(): Context | null {
   try {
     return Context.current();
   } catch {
@@ -28,4 +29,24 @@ export async function withHeartbeat<T>(work: () => Promise<T>, everyMs = 1000): 
 export function throwIfCancelled(): void {
   const ctx = currentContext();
   if (ctx?.cancellationSignal.aborted) throw ctx.cancellationSignal.reason ?? new Error('cancelled');
+}
+
+/**
+ * Heartbeats every second (with `details()`, which a retried attempt reads back as its heartbeat
+ * details) while `work` runs; a cancelled activity calls `onCancel` (an investigation closes its
+ * browser context, which ends the work's browser calls).
+ */
+export async function withCancellableHeartbeat<T>(work: () => Promise<T>, opts: { details?: () => unknown; onCancel?: () => void } = {}): Promise<T> {
+  const ctx = currentContext();
+  if (!ctx) return work();
+  ctx.heartbeat(opts.details?.());
+  const timer = setInterval(() => ctx.heartbeat(opts.details?.()), 1000);
+  const onAbort = () => opts.onCancel?.();
+  ctx.cancellationSignal.addEventListener('abort', onAbort);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+    ctx.cancellationSignal.removeEventListener('abort', onAbort);
+  }
 }

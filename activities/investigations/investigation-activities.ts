@@ -5,11 +5,11 @@
 //   discover coin tabs, close. A browser activity that finds no session for its scan (the worker was
 //   restarted) opens a new one and carries on: every write is idempotent, and the coin-tab activity
 //   resumes from its heartbeat details (the tabs already clicked).
-import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Knex } from 'knex';
 import type { Browser } from 'playwright-core';
 import type { AppConfig } from '../../config/config';
+import { currentContext, withCancellableHeartbeat } from '../../infra/activity-heartbeat';
 import { readBlob, type BlobStore } from '../../infra/blob-store';
 import type { Logger } from '../../infra/logger';
 import {
@@ -42,6 +42,7 @@ import { recordImageWallets, recordPageEntities, recordSnapshotWallets } from '.
 import { recordTruncatedResponses, storeLateExchanges, storeReveal } from '../../services/investigations/reveal-records';
 import { readCoinTab } from '../../services/investigations/coin-tab-reads';
 import type { PlaybookStepInput } from '../../domain/investigations/investigation-request';
+import { createFunnelActivities } from './funnel-activities';
 
 export interface InvestigationActivityDeps {
   knex: Knex;
@@ -89,14 +90,6 @@ export interface CaptureResult {
 /** A page counts as settled after this long without DOM changes (a delayed reveal within it is seen). */
 const SETTLE_QUIET_MS = 1000;
 
-function heartbeatContext(): Context | null {
-  try {
-    return Context.current();
-  } catch {
-    return null;
-  }
-}
-
 /**
  * A page that got stuck (a browser step past its deadline) or whose renderer died: that page fails,
  * the scan goes on. Anything else (the browser gone, the database) is the activity's failure, retried.
@@ -106,19 +99,8 @@ function isPageFailure(err: unknown): boolean {
 }
 
 /** Heartbeats every second while `work` runs; a cancelled activity closes the browser context. */
-async function heartbeating<T>(session: () => CrawlerSession | undefined, work: () => Promise<T>, details?: () => unknown): Promise<T> {
-  const ctx = heartbeatContext();
-  if (!ctx) return work();
-  ctx.heartbeat(details?.());
-  const timer = setInterval(() => ctx.heartbeat(details?.()), 1000);
-  const onAbort = () => void session()?.close();
-  ctx.cancellationSignal.addEventListener('abort', onAbort);
-  try {
-    return await work();
-  } finally {
-    clearInterval(timer);
-    ctx.cancellationSignal.removeEventListener('abort', onAbort);
-  }
+function heartbeating<T>(session: () => CrawlerSession | undefined, work: () => Promise<T>, details?: () => unknown): Promise<T> {
+  return withCancellableHeartbeat(work, { details, onCancel: () => void session()?.close() });
 }
 
 export function createInvestigationActivities(deps: InvestigationActivityDeps) {
@@ -289,6 +271,9 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
   }
 
   return {
+    // The funnel's activities share this worker's sessions and capture helpers.
+    ...createFunnelActivities({ knex, blobs, log: deps.log, config: deps.config, planner: deps.planner, hooks: { sessionFor, goTo, extractHere, captureReveal, flush } }),
+
     /** The task queue of this worker's browser activities (shared queue). */
     async investigationBrowserQueue(): Promise<string> {
       return deps.browserQueue;
@@ -397,7 +382,7 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
     /** DISCOVER_COIN_TABS on one page: click each coin tab, wait for the DOM to change, extract. */
     async discoverCoinTabs(input: BrowserStepInput & { url: string; selectors: string[] }): Promise<{ tabs: number; wallets: number }> {
       let session: CrawlerSession | undefined;
-      const ctx = heartbeatContext();
+      const ctx = currentContext();
       const resumed = ctx?.info.heartbeatDetails as { clicked?: number } | undefined;
       let clicked = resumed?.clicked ?? 0;
       return heartbeating(
@@ -492,7 +477,7 @@ export function createInvestigationActivities(deps: InvestigationActivityDeps) {
         const found = await recordSnapshotWallets({ knex, allowlist: deps.allowlist, verifier: deps.verifier }, { scanId: input.scanId, state: 'EXTRACT_WALLETS', pageUrl, ...(s.json ? { text } : { html: text }), coinTab });
         for (const a of found.addresses) seen.add(a);
         total += found.wallets;
-        heartbeatContext()?.heartbeat({ swept: i + 1 });
+        currentContext()?.heartbeat({ swept: i + 1 });
       }
       const actions: AgentAction[] = [{ key: 'sweep', state: 'EXTRACT_WALLETS', action: 'extract_wallets', target: `${snapshots.length} snapshots`, outcome: 'final sweep', walletsFound: seen.size }];
       await appendActions(knex, input.scanId, actions);

@@ -1,7 +1,10 @@
 // Shared pieces: loading, empty, error and "not available" states, a data hook, a copy button and a
 // sortable table.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from './api';
+import { describeError } from './errors';
+import { getIdentityHeader } from './identity';
 
 export function Loading({ what }: { what: string }) {
   return <p className="state" role="status" aria-live="polite">Loading {what}…</p>;
@@ -12,13 +15,10 @@ export function Empty({ children }: { children: ReactNode }) {
 }
 
 export function ErrorState({ error, retry }: { error: unknown; retry?: () => void }) {
-  const e = error instanceof ApiError ? error : null;
-  const message = e ? e.message : error instanceof Error ? error.message : String(error);
-  const hint = e?.status === 403 ? 'Your roles do not allow this view.' : e?.status === 401 ? 'You are not signed in.' : null;
+  const d = describeError(error);
   return (
     <div className="state error" role="alert">
-      <p><strong>Could not load this.</strong> {hint ?? message}</p>
-      {hint && <p className="muted">{message}</p>}
+      <p><strong>Could not load this.</strong> {d.sentence}</p>
       {retry && <button type="button" onClick={retry}>Try again</button>}
     </div>
   );
@@ -35,31 +35,29 @@ export function NotAvailable({ what }: { what: string }) {
 
 export type Loaded<T> = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ok'; data: T } | { status: 'unavailable' };
 
-/** Loads data again whenever `key` changes; reload() refetches keeping what is shown until the answer.
- * An API 404 with `unavailableOn404` becomes 'unavailable' (a feature the platform does not have). */
+/**
+ * Cached data fetching (TanStack Query): loads again whenever `key` changes; an answer already in
+ * the cache shows at once and is refreshed in the background (on mount and on focus); reload()
+ * refetches keeping what is shown until the answer. The cache key is the call site (the loader's
+ * source), the key and the identity, so two pages never share an entry by accident and another
+ * user never sees the previous one's data. An API 404 with `unavailableOn404` becomes
+ * 'unavailable' (a feature the platform does not have).
+ */
 export function useLoad<T>(load: () => Promise<T>, key: string, opts: { unavailableOn404?: boolean } = {}): [Loaded<T>, () => void] {
-  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
-  const [tick, setTick] = useState(0);
+  const id = getIdentityHeader()?.value ?? '';
   const loadRef = useRef(load);
   loadRef.current = load;
-  const lastKey = useRef<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    if (lastKey.current !== key) setState({ status: 'loading' });
-    lastKey.current = key;
-    loadRef.current().then(
-      (data) => live && setState({ status: 'ok', data }),
-      (error: unknown) => {
-        if (!live) return;
-        if (opts.unavailableOn404 && error instanceof ApiError && error.status === 404) setState({ status: 'unavailable' });
-        else setState({ status: 'error', error });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, tick, opts.unavailableOn404]);
-  const reload = useCallback(() => setTick((t) => t + 1), []);
+  const q = useQuery({
+    queryKey: ['load', load.toString(), key, id],
+    queryFn: () => loadRef.current(),
+    retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 2,
+  });
+  const { refetch } = q;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  let state: Loaded<T>;
+  if (q.data !== undefined && !(q.isError && opts.unavailableOn404 && q.error instanceof ApiError && q.error.status === 404)) state = { status: 'ok', data: q.data };
+  else if (q.isError) state = opts.unavailableOn404 && q.error instanceof ApiError && q.error.status === 404 ? { status: 'unavailable' } : { status: 'error', error: q.error };
+  else state = { status: 'loading' };
   return [state, reload];
 }
 
@@ -87,51 +85,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
   );
 }
 
-export interface Column<T> {
-  key: string;
-  label: string;
-  value: (row: T) => string | number;
-  render?: (row: T) => ReactNode;
-}
-
-/** A table whose column headers sort it (click or Enter/Space; aria-sort says the order). */
-export function SortableTable<T>({ rows, columns, caption, rowKey, initialSort }: { rows: T[]; columns: Column<T>[]; caption: string; rowKey: (r: T) => string; initialSort?: string }) {
-  const [sort, setSort] = useState<{ key: string; dir: 1 | -1 }>({ key: initialSort ?? columns[0].key, dir: 1 });
-  const col = columns.find((c) => c.key === sort.key) ?? columns[0];
-  const sorted = [...rows].sort((a, b) => {
-    const x = col.value(a);
-    const y = col.value(b);
-    return (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))) * sort.dir;
-  });
-  return (
-    <div className="table-wrap">
-      <table>
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.key} scope="col" aria-sort={c.key === sort.key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}>
-                <button type="button" className="sort" onClick={() => setSort((s) => ({ key: c.key, dir: s.key === c.key ? (-s.dir as 1 | -1) : 1 }))}>
-                  {c.label}
-                  <span aria-hidden="true">{c.key === sort.key ? (sort.dir === 1 ? ' ▲' : ' ▼') : ''}</span>
-                </button>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {sorted.map((r) => (
-            <tr key={rowKey(r)}>
-              {columns.map((c) => (
-                <td key={c.key} data-label={c.label}>{c.render ? c.render(r) : c.value(r)}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+export { SortableTable, type Column } from './table';
 
 export function Time({ iso }: { iso: string | null | undefined }) {
   if (!iso) return <span className="muted">—</span>;

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { nameText } from '../text-safety';
 
-export const INVESTIGATION_STATES = ['QUEUED', 'NAVIGATE', 'CAPTURE', 'EXPLORE', 'DISCOVER_COIN_TABS', 'EXTRACT_WALLETS', 'COMPLETE', 'FAILED', 'CANCELLED'] as const;
+export const INVESTIGATION_STATES = ['QUEUED', 'NAVIGATE', 'CAPTURE', 'EXPLORE', 'REGISTER', 'VERIFY_CONTACT', 'LOGIN', 'NAVIGATE_DEPOSIT', 'AWAITING_GUIDANCE', 'DISCOVER_COIN_TABS', 'EXTRACT_WALLETS', 'COMPLETE', 'FAILED', 'CANCELLED'] as const;
 export type InvestigationState = (typeof INVESTIGATION_STATES)[number];
 
 /** Where a scan is in its life: the first two are active, the others ended. */
@@ -19,6 +19,14 @@ export const InvestigationOptionsSchema = z
   .strict()
   .prefault({});
 export type InvestigationOptions = z.infer<typeof InvestigationOptionsSchema>;
+
+export const AgentOptionsSchema = z
+  .object({
+    register: z.boolean().default(true).describe('Walk a gated site\'s funnel with a synthetic persona (sign up, verify, log in, open the deposit page); false: an anonymous visitor only, no form submitted'),
+  })
+  .strict()
+  .prefault({});
+export type AgentOptions = z.infer<typeof AgentOptionsSchema>;
 
 export const InvestigationRequestSchema = z
   .object({
@@ -43,6 +51,7 @@ export const InvestigationRequestSchema = z
     case_id: z.string().uuid().optional(),
     label: nameText(200).optional(),
     options: InvestigationOptionsSchema,
+    agent: AgentOptionsSchema,
   })
   .strict();
 export type InvestigationRequest = z.infer<typeof InvestigationRequestSchema>;
@@ -54,6 +63,8 @@ export interface InvestigationWorkflowInput {
   /** No playbook_id in the request: follow the first matching playbook (null in the request: none). */
   autoPlaybook: boolean;
   options: InvestigationOptions;
+  /** Absent in runs started before the funnel: register as the default says. */
+  agent?: AgentOptions;
 }
 
 export function investigationTaskId(scanId: string): string {

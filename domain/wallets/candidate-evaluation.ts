@@ -3,14 +3,16 @@
 // the confidence rules. Returns a finding or a rejection.
 import type { RawCandidate, Via } from './candidate-runs';
 import { decideConfidence, type Evidence } from './confidence-rules';
-import { type CoinTabHint, type ContextHints, findHints, findNames, mayNameNetwork, type NameHints } from './context-hints';
+import { type CoinTabHint, type ContextHints, enumerationFirst, findHints, findNames, keyNetwork, mayNameNetwork, type NameHints } from './context-hints';
 import { decodeCandidate } from './decode-candidate';
 import { decodeEosName } from './decoders/named-account-decoder';
 import { classifyLocation, isPaymentScheme, type RawRange } from './html-location';
 import { knownConstant } from './known-constants';
-import { networkInfo } from './network-catalog';
+import { hasContracts, networkInfo } from './network-catalog';
+import { contractContext } from './contract-context';
 import { visibleText } from './text-normalization';
-import { addressLabel, CHAIN_IDS, findMemo, nextAlnumRun, paymentUriAround, type PaymentUri, type Scope, structuralScopes } from './structure-context';
+import { addressLabel } from './address-label';
+import { CHAIN_IDS, findMemo, nextAlnumRun, paymentUriAround, type PaymentUri, type Scope, structuralScopes } from './structure-context';
 import type { AddressMatch, NetworkBasis, NetworkId, RejectedCandidate, TokenBasis, WalletFinding } from './wallet-types';
 import { wellKnownContract } from './well-known-contracts';
 
@@ -119,7 +121,7 @@ class ScopeReading {
   }
 }
 
-function pickNetwork(allowed: NetworkId[], ctx: EvaluationContext, uri: PaymentUri | undefined, linkNet: NetworkId | undefined, scopes: ScopeReading[], window: ContextHints): { id: NetworkId; basis: NetworkBasis } {
+function pickNetwork(allowed: NetworkId[], ctx: EvaluationContext, uri: PaymentUri | undefined, linkNet: NetworkId | undefined, scopes: ScopeReading[], window: ContextHints, keyNet?: NetworkId): { id: NetworkId; basis: NetworkBasis } {
   if (allowed.length === 1) return { id: allowed[0], basis: 'format' };
   const tab = ctx.coinTab ? allowed.find((n) => ctx.coinTab?.networks.has(n)) : undefined;
   if (tab) return { id: tab, basis: 'coin-tab' };
@@ -130,12 +132,20 @@ function pickNetwork(allowed: NetworkId[], ctx: EvaluationContext, uri: PaymentU
     if (byScheme && allowed.includes(byScheme)) return { id: byScheme, basis: 'uri' };
   }
   if (linkNet && allowed.includes(linkNet)) return { id: linkNet, basis: 'explorer' };
+  if (keyNet) return { id: keyNet, basis: 'structure' };
   for (const r of scopes) {
     const id = nearestOf(allowed, r.hints.networks);
-    if (id) return { id, basis: r.scope.kind === 'attribute' || r.scope.kind === 'panel' ? 'attribute' : 'structure' };
+    if (id) return { id: namesSeveral(allowed, r.hints.networks) ? enumerationFirst(r.scope.text, allowed, id) ?? id : id, basis: r.scope.kind === 'attribute' || r.scope.kind === 'panel' ? 'attribute' : 'structure' };
   }
   const near = nearestOf(allowed, window.networks);
   return near ? { id: near, basis: 'context' } : { id: allowed[0], basis: 'default' };
+}
+
+/** Whether at least two of the allowed networks are named (only then can an enumeration decide). */
+function namesSeveral(allowed: readonly NetworkId[], named: Map<NetworkId, number>): boolean {
+  let n = 0;
+  for (const id of allowed) if (named.has(id) && ++n >= 2) return true;
+  return false;
 }
 
 /** A token symbol (or token contract / mint) written in a payment URI's parameters. */
@@ -165,7 +175,18 @@ const TOKEN_OF_SCOPE = (r: ScopeReading, network: NetworkId, info: ReturnType<ty
   return r.hints.natives.has(network) ? info.native : undefined;
 };
 
-function pickToken(network: NetworkId, ctx: EvaluationContext, uri: PaymentUri | undefined, scopes: ScopeReading[], window: ContextHints): { token: string; basis: TokenBasis } {
+/**
+ * The other tokens of this network that the same label names, nearest first, the native coin last
+ * when it is named: readings the allowlist may keep when the chosen one is not allowed
+ * ("Tron (TRX), USDT (TRC20), USDC (TRC20)").
+ */
+function otherTokens(hints: NameHints, network: NetworkId, info: ReturnType<typeof networkInfo>, chosen: string): string[] | undefined {
+  const out = info.tokens.filter((t) => t !== chosen && t !== info.native && hints.tokens.has(t)).sort((x, y) => (hints.tokens.get(x) ?? 0) - (hints.tokens.get(y) ?? 0));
+  if (chosen !== info.native && hints.natives.has(network)) out.push(info.native);
+  return out.length ? out : undefined;
+}
+
+function pickToken(network: NetworkId, ctx: EvaluationContext, uri: PaymentUri | undefined, scopes: ScopeReading[], window: ContextHints): { token: string; basis: TokenBasis; alternatives?: string[] } {
   const info = networkInfo(network);
   const fromTab = ctx.coinTab ? info.tokens.filter((t) => ctx.coinTab?.tokens.has(t)) : [];
   const nonNativeTab = fromTab.find((t) => t !== info.native);
@@ -176,7 +197,7 @@ function pickToken(network: NetworkId, ctx: EvaluationContext, uri: PaymentUri |
   if (uri?.role === 'recipient' && !uri.tokenContract && !['spl-token', 'token', 'req-asset', 'asset', 'jetton'].some((p) => uri.params.has(p))) return { token: info.native, basis: 'uri' };
   for (const r of scopes) {
     const t = TOKEN_OF_SCOPE(r, network, info);
-    if (t) return { token: t, basis: r.scope.kind === 'attribute' || r.scope.kind === 'panel' ? 'attribute' : 'structure' };
+    if (t) return { token: t, basis: r.scope.kind === 'attribute' || r.scope.kind === 'panel' ? 'attribute' : 'structure', alternatives: otherTokens(r.hints, network, info, t) };
   }
   let best: string | undefined;
   let bestDist = Infinity;
@@ -188,7 +209,7 @@ function pickToken(network: NetworkId, ctx: EvaluationContext, uri: PaymentUri |
       bestDist = d;
     }
   }
-  return best ? { token: best, basis: 'context' } : { token: info.native, basis: 'native' };
+  return best ? { token: best, basis: 'context', alternatives: otherTokens({ ...window, tokens: new Map([...window.tokens].filter(([, d]) => d <= TOKEN_RADIUS)) }, network, info, best) } : { token: info.native, basis: 'native' };
 }
 
 function explorerNetwork(linkHost: string | undefined): NetworkId | undefined {
@@ -203,7 +224,9 @@ function displayForm(text: string, m: AddressMatch): string {
   return text;
 }
 
-const NEXT_UNIT = /<(?:h[1-6]|section|article|tr|li|table|hr|dt)\b/i;
+const NEXT_UNIT = /<(?:h[1-6]|section|article|tr|li|table|hr|dt)\b|\n#{1,6}[ \t]/i;
+/** A line break or paragraph after the address: a token named past it belongs to the next entry ("Toncoin: UQ…\nUSDT (ERC20): 0x…"). */
+const NEXT_LINE = /\n|<br\b|<\/?(?:p|div)\b/i;
 
 /** The window of CONTEXT_RADIUS around the candidate, cut at the nearest other address-like run on each side. */
 function nearWindow(buf: string, start: number, end: number, self: string): { text: string; candStart: number; candEnd: number } {
@@ -225,6 +248,15 @@ function nearWindow(buf: string, start: number, end: number, self: string): { te
     break;
   }
   return { text: buf.slice(ws, we), candStart: start - ws, candEnd: end - ws };
+}
+
+/** The window's names for the token choice: not past the end of the address's line. */
+function tokenWindow(near: { text: string; candStart: number; candEnd: number }, hints: ContextHints): ContextHints {
+  if (!hints.tokens.size) return hints;
+  const cut = near.text.slice(near.candEnd).search(NEXT_LINE);
+  if (cut < 0) return hints;
+  const names = findNames(near.text.slice(0, near.candEnd + cut), near.candStart, near.candEnd);
+  return { ...hints, tokens: names.tokens };
 }
 
 /** Formats that look exactly like hashes or version numbers (0x + 64 hex, 64 hex, TON raw, HBAR without checksum). */
@@ -326,7 +358,9 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
     const near = nearWindow(ctx.buf, c.start, c.end, c.text);
     const hints = findHints(near.text, near.candStart, near.candEnd);
     // Cheap rejections before the structure is read (most hash-shaped strings on a page end here).
-    const windowNamed = m.networks.some((n) => hints.networks.has(n)) || (!!ctx.coinTab && m.networks.some((n) => ctx.coinTab?.networks.has(n)));
+    // A configuration key that names the network (`sol = "…"`, `btc: '…'`) states it.
+    const keyNet = keyNetwork(ctx.buf, c.start, m.networks);
+    const windowNamed = !!keyNet || m.networks.some((n) => hints.networks.has(n)) || (!!ctx.coinTab && m.networks.some((n) => ctx.coinTab?.networks.has(n)));
     if (HASH_SHAPED.test(m.format) && !windowNamed && !handedForPayment) {
       // 64 hex digits (or a bare 0.0.N) without a network named nearby is a hash or a version far more often than an account.
       out.push(rejection(c, offset, hints.hashWords ? 'transaction-hash shape next to hash/tx words' : 'hash- or version-shaped string without its network named nearby', m.networks, 'context', location.label));
@@ -346,8 +380,16 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
       }
     }
     const label = handedForPayment ? {} : addressLabel(ctx.buf, c.start, c.end, ctx.html, c.text, location.kind === 'script');
-    if (label.contract) {
+    const contracts = m.networks.some(hasContracts);
+    // A contract word labels only addresses that can be contracts ("Contract activates …" after a Bitcoin address does not).
+    if (label.contract && contracts) {
       out.push(rejection(c, offset, `labelled as a contract ("${label.contract}"), not handed over for payment`, m.networks, 'context', location.label));
+      continue;
+    }
+    const inCode = !ctx.html || location.kind === 'script';
+    const structural = handedForPayment ? undefined : contractContext({ buf: ctx.buf, start: c.start, end: c.end, html: ctx.html, code: inCode, ranges: ctx.ranges, location, label, contracts });
+    if (structural) {
+      out.push(rejection(c, offset, structural, m.networks, 'context', location.label));
       continue;
     }
     if (label.hash) {
@@ -356,11 +398,11 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
     }
     const linkNet = explorerNetwork(location.linkHost);
     const scopes = structuralScopes(ctx.buf, c.start, c.end, ctx.ranges, ctx.html).map((scope) => new ScopeReading(scope));
-    const { id: networkId, basis: networkBasis } = pickNetwork(m.networks, ctx, uri, linkNet, scopes, hints);
-    const { token, basis: tokenBasis } = pickToken(networkId, ctx, uri, scopes, hints);
+    const { id: networkId, basis: networkBasis } = pickNetwork(m.networks, ctx, uri, linkNet, scopes, hints, keyNet);
+    const { token, basis: tokenBasis, alternatives } = pickToken(networkId, ctx, uri, scopes, tokenWindow(near, hints));
     const info = networkInfo(networkId);
     const tabCompatible = !!ctx.coinTab && (ctx.coinTab.networks.has(networkId) || (!ctx.coinTab.networks.size && ctx.coinTab.tokens.has(token)));
-    const networkNamed = m.networks.some((n) => hints.networks.has(n)) || networkBasis === 'uri' || networkBasis === 'attribute' || networkBasis === 'structure';
+    const networkNamed = !!keyNet || m.networks.some((n) => hints.networks.has(n)) || networkBasis === 'uri' || networkBasis === 'attribute' || networkBasis === 'structure';
     const tokenNamed = [...hints.tokens].some(([t, d]) => d <= TOKEN_RADIUS && m.networks.some((n) => networkInfo(n).tokens.includes(t))) || tokenBasis === 'structure' || tokenBasis === 'attribute' || tokenBasis === 'uri';
     const evidence: Evidence = location.handedOver || handedForPayment || tabCompatible || (linkNet !== undefined && m.networks.includes(linkNet)) || hints.copyControl ? 'handed-over'
       : networkNamed || tokenNamed ? 'network' : hints.walletWords ? 'wallet-word' : 'none';
@@ -381,6 +423,7 @@ export function evaluateCandidate(c: RawCandidate, ctx: EvaluationContext): Eval
         context, format: m.format, checksum: m.checksum, strength: m.strength, allowedNetworks: m.networks,
         networkBasis, tokenBasis, reason: decision.reason, offset, occurrences: 1,
         ...(memo ? { memo } : {}),
+        ...(alternatives ? { tokenAlternatives: alternatives } : {}),
       },
     });
   }

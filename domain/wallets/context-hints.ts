@@ -185,3 +185,71 @@ export function mayNameNetwork(text: string, networks: readonly NetworkId[]): bo
   }
   return false;
 }
+
+const SHARED_NATIVES = new Set(NETWORKS.map((n) => n.native.toLowerCase()).filter((sym, i, all) => all.indexOf(sym) !== i));
+/** What may stand between the names of an enumeration: "Ethereum, BSC, Polygon and Base", "ETH/BNB/Polygon". */
+const LIST_GAP = /^[\s,/|&+·•;()-]*(?:(?:and|or|y|o|et|und|и|или|和|或|及)[\s,/|&+·•;()-]*)?$/i;
+
+/**
+ * When `nearest` is named in an enumeration of several of the `allowed` networks ("EVM (Ethereum,
+ * BSC, Polygon, Arbitrum, Base): 0x…"), the first network of that enumeration: the address is on
+ * all of them, and the list's last name (the nearest to the address) is no better than its first.
+ */
+export function enumerationFirst(text: string, allowed: readonly NetworkId[], nearest: NetworkId): NetworkId | undefined {
+  const mentions: Array<{ id: NetworkId; start: number; end: number }> = [];
+  for (const [re, map, ci] of [[CI_RE, CI_KEYWORDS, true], [CS_RE, CS_KEYWORDS, false]] as const) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      // A native symbol of several networks (ETH, AVAX, BNB) names the coin, not one chain: "ETH · Optimism".
+      if (SHARED_NATIVES.has(m[0].toLowerCase())) continue;
+      const id = map.get(ci ? m[0].toLowerCase() : m[0])?.find((x) => allowed.includes(x));
+      if (id) mentions.push({ id, start: m.index, end: m.index + m[0].length });
+    }
+  }
+  if (mentions.length < 2) return undefined;
+  mentions.sort((a, b) => a.start - b.start);
+  let runStart = 0;
+  for (let i = 0; i <= mentions.length; i++) {
+    const broken = i === mentions.length || (i > runStart && !LIST_GAP.test(visibleGap(text.slice(mentions[i - 1].end, mentions[i].start))));
+    if (!broken) continue;
+    const run = mentions.slice(runStart, i);
+    if (new Set(run.map((x) => x.id)).size >= 2 && run.some((x) => x.id === nearest)) return run[0].id;
+    runStart = i;
+  }
+  return undefined;
+}
+
+function visibleGap(gap: string): string {
+  return gap.includes('<') ? gap.replace(/<[^>]*>/g, ' ') : gap;
+}
+
+/** Lower-case words that name one network when they are a configuration key: ids, keywords, symbols. */
+const KEY_WORDS = new Map<string, NetworkId[]>();
+for (const n of NETWORKS) {
+  for (const w of [n.id, n.native.toLowerCase(), ...n.keywords, ...(n.exactKeywords ?? []).map((k) => k.toLowerCase())]) {
+    if (!/^[a-z0-9-]+$/.test(w)) continue;
+    const ids = KEY_WORDS.get(w) ?? [];
+    if (!ids.includes(n.id)) KEY_WORDS.set(w, [...ids, n.id]);
+  }
+}
+const KEY_BEFORE = /(?:^|[\s{,;([])["']?([A-Za-z][A-Za-z0-9_-]{0,30})["']?\s*[:=]\s*["'`]$/;
+
+/**
+ * The network named by the configuration key the candidate is the value of (`sol = "…"`,
+ * `btc: '…'`, `{"eth_address": "…"}`), among the networks the address can be on. Every word of
+ * the key that names a network must name the same one.
+ */
+export function keyNetwork(buf: string, start: number, allowed: readonly NetworkId[]): NetworkId | undefined {
+  const q = buf.charCodeAt(start - 1);
+  if (q !== 34 && q !== 39 && q !== 96) return undefined;
+  const key = KEY_BEFORE.exec(buf.slice(Math.max(0, start - 48), start))?.[1];
+  if (!key) return undefined;
+  let found: NetworkId | undefined;
+  for (const word of key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[\s_-]+/)) {
+    const ids = KEY_WORDS.get(word)?.filter((id) => allowed.includes(id));
+    if (!ids?.length) continue;
+    if (found && !ids.includes(found)) return undefined;
+    found ??= ids[0];
+  }
+  return found;
+}

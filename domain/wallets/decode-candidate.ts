@@ -4,6 +4,7 @@
 import { decodeBase58Check } from './decoders/base58check-decoder';
 import { decodeAlgorand, decodeStellar } from './decoders/base32-account-decoder';
 import { bech32Prefix, decodeBech32Address } from './decoders/bech32-decoder';
+import { decodeStacks } from './decoders/c32check-decoder';
 import { decodeCardanoByron } from './decoders/cardano-byron-decoder';
 import { decodeCashaddr } from './decoders/cashaddr-decoder';
 import { decodeEvm } from './decoders/evm-decoder';
@@ -85,6 +86,10 @@ export function decodeCandidate(s: string, scheme?: string): DecodeResult {
   }
   if ((n === 56 || n === 69 || n === 58) && B32_UPPER.test(s)) {
     merge(out, n === 58 ? decodeAlgorand(s) : decodeStellar(s));
+    if (out.matches.length) return out;
+  }
+  if (c0 === 'S' && (n === 40 || n === 41) && (s[1] === 'P' || s[1] === 'M' || s[1] === 'T' || s[1] === 'N')) {
+    merge(out, decodeStacks(s));
     if (out.matches.length) return out;
   }
   if (!BASE58.test(s)) return out;

@@ -1,6 +1,7 @@
 // Well-known strings that decode as valid addresses but are never a scam wallet: specification
 // test vectors copied into pages, burn/zero/predeploy addresses, token contracts and mints, program
 // ids. Compared on the normalised form (hex lower-cased).
+import { REFERENCE_VECTORS } from './well-known-contracts';
 
 const CONSTANTS: Record<string, string> = {
   // EIP-55 examples
@@ -45,11 +46,14 @@ const CONSTANTS: Record<string, string> = {
   'ryjl3-tyaaa-aaaaa-aaaba-cai': 'ICP ledger canister',
   'xrb_3t6k35gi95xu6tergt6p69ck76ogmitsa8mnijtpxm9fkcm736xtoncuohr3': 'Nano genesis account',
   'nano_3t6k35gi95xu6tergt6p69ck76ogmitsa8mnijtpxm9fkcm736xtoncuohr3': 'Nano genesis account',
+  zil1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq9yf6pz: 'Zilliqa zero address (the ZIL placeholder of token lists)',
   '0.0.2': 'Hedera treasury account',
   '0.0.98': 'Hedera fee account',
 };
 
 const LOOKUP = new Map(Object.entries(CONSTANTS).map(([k, v]) => [k.startsWith('0x') ? k.toLowerCase() : k, v]));
+// Specification vectors of the generated data set (data/reference-data.json: BOLT #11 fallback addresses).
+for (const v of REFERENCE_VECTORS) if (!LOOKUP.has(v.address)) LOOKUP.set(v.address.startsWith('0x') ? v.address.toLowerCase() : v.address, v.label);
 
 /** Why this address is a known non-wallet, or undefined. Accepts the raw or normalised form. */
 export function knownConstant(address: string, normalized?: string): string | undefined {

@@ -74,6 +74,10 @@ export const NETWORKS: readonly NetworkInfo[] = [
   { id: 'avalanche-x', name: 'Avalanche X-Chain', native: 'AVAX', tokens: ['AVAX'], patterns: ['[XP]-avax1[02-9ac-hj-np-z]{38}'], checksum: 'bech32 (hrp avax)', keywords: ['x-chain', 'p-chain'], explorers: ['subnets.avax.network'] },
   { id: 'internet-computer', name: 'Internet Computer', native: 'ICP', tokens: ['ICP'], patterns: ['[0-9a-f]{64}', '([a-z2-7]{5}-){10}[a-z2-7]{3}'], checksum: 'CRC32', keywords: ['internet computer', 'icp', 'dfinity'], explorers: ['dashboard.internetcomputer.org', 'icscan.io'] },
   { id: 'nano', name: 'Nano', native: 'XNO', tokens: ['XNO'], patterns: ['(nano|xrb)_[13][13-9a-km-uw-z]{59}'], checksum: 'blake2b 5-byte digest', keywords: ['xno', 'nano_'], exactKeywords: ['Nano', 'NANO'], explorers: ['nanolooker.com', 'blocklattice.io'] },
+  { id: 'stacks', name: 'Stacks', native: 'STX', tokens: ['STX'], patterns: ['S[PM][0-9A-HJKMNP-TV-Z]{38,39}'], checksum: 'c32check (double SHA-256, 4 bytes)',
+    keywords: ['stacks', 'stx'], explorers: ['explorer.hiro.so', 'explorer.stacks.co'] },
+  { id: 'zilliqa', name: 'Zilliqa', native: 'ZIL', tokens: ['ZIL'], patterns: ['zil1[02-9ac-hj-np-z]{38}'], checksum: 'bech32 (hrp zil)', keywords: ['zilliqa', 'zil'], explorers: ['viewblock.io/zilliqa', 'zilliqa.blockscout.com'] },
+  { id: 'aleo', name: 'Aleo', native: 'ALEO', tokens: ['ALEO'], patterns: ['aleo1[02-9ac-hj-np-z]{58}'], checksum: 'bech32m (hrp aleo)', keywords: ['aleo'], explorers: ['explorer.aleo.org', 'aleoscan.io'] },
 ];
 
 const BY_ID = new Map<NetworkId, NetworkInfo>(NETWORKS.map((n) => [n.id, n]));
@@ -98,3 +102,16 @@ export function resolveNetworkName(name: string): NetworkId[] {
 
 /** The EVM networks that share the 0x + 40 hex format, in default order. */
 export const EVM_NETWORKS: readonly NetworkId[] = ['ethereum', 'bsc', 'polygon', 'arbitrum', 'optimism', 'base', 'avalanche-c', 'ethereum-classic'];
+
+/**
+ * Networks without contracts (no smart contracts, programs or token contracts at an address of
+ * this format): a contract label next to such an address labels something else, never it.
+ */
+const NO_CONTRACTS: ReadonlySet<NetworkId> = new Set<NetworkId>([
+  'bitcoin', 'litecoin', 'dogecoin', 'bitcoin-cash', 'monero', 'dash', 'zcash', 'kaspa', 'nano', 'bnb-beacon', 'avalanche-x', 'xrp', 'kusama',
+]);
+
+/** Whether an address on this network can be a contract (a program, a token, a deployed contract). */
+export function hasContracts(id: NetworkId): boolean {
+  return !NO_CONTRACTS.has(id);
+}

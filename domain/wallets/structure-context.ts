@@ -4,8 +4,8 @@
 // table row and column header, its JSON key and object, the enclosing blocks (a heading inside the
 // same block), the line and paragraph of plain text. Scopes come innermost first; a scope holding
 // other addresses is cut to the segment between them, and the part before the address is read
-// before the part after it (a label precedes what it labels). Also: the label right next to an
-// address (contract / hash words) and memo or destination-tag fields.
+// before the part after it (a label precedes what it labels). Also: memo or destination-tag
+// fields. The label right next to an address (contract / hash / payment words): address-label.ts.
 import { isPaymentScheme, rangeAt, type RawRange } from './html-location';
 import { isNetworkId, networkInfo } from './network-catalog';
 import { visibleText } from './text-normalization';
@@ -229,7 +229,7 @@ function segment(buf: string, s: number, e: number, cs: number, ce: number, self
 }
 
 /** A heading, section, row or list item after the address starts the next labelled unit. */
-const NEXT_UNIT = /<(?:h[1-6]|section|article|tr|li|table|hr|dt)\b/i;
+const NEXT_UNIT = /<(?:h[1-6]|section|article|tr|li|table|hr|dt)\b|\n#{1,6}[ \t]/i;
 
 /** Pushes the before-part and then the after-part of a scope (each only when it has text). */
 function pushSegment(out: Scope[], kind: ScopeKind, buf: string, s: number, e: number, cs: number, ce: number, self?: string): void {
@@ -251,6 +251,29 @@ function columnHeader(buf: string, cell: OpenTag, row: OpenTag, table: OpenTag |
   return cells[cellsBefore];
 }
 
+/**
+ * The header row of the HTML table cell that holds `pos`: every header cell's visible text and the
+ * index of the cell holding `pos` (undefined outside a table with a `<th>` header row).
+ */
+export function htmlTableHeader(buf: string, pos: number, ranges: RawRange[]): { cells: string[]; index: number } | undefined {
+  const { stack } = openElements(buf, pos, ranges);
+  let cell = -1;
+  for (let i = stack.length - 1; i >= 0 && stack.length - i <= 12; i--) {
+    const t = stack[i];
+    if (cell < 0 && (t.name === 'td' || t.name === 'th')) cell = i;
+    else if (cell >= 0 && t.name === 'tr') {
+      const table = stack.slice(0, i).reverse().find((x) => x.name === 'table');
+      if (!table) return undefined;
+      const index = (buf.slice(t.openEnd, stack[cell].start).match(/<t[dh]\b/gi) ?? []).length;
+      const head = buf.slice(table.openEnd, t.start);
+      const headerRow = /<tr\b[^>]*>([\s\S]*?)<\/tr>/i.exec(head) ?? /<tr\b[^>]*>([\s\S]*?<th\b[\s\S]*?)$/i.exec(head);
+      if (!headerRow || !/<th\b/i.test(headerRow[1])) return undefined;
+      return { cells: headerRow[1].split(/<t[dh]\b[^>]*>/i).slice(1).map((c) => visibleText(c)), index };
+    }
+  }
+  return undefined;
+}
+
 /** `aria-labelledby="x"` resolved to the text of the element with id x (a tab button). */
 function labelledBy(buf: string, attrs: string): string | undefined {
   const id = /aria-labelledby\s*=\s*["']([^"']+)["']/i.exec(attrs)?.[1];
@@ -261,14 +284,14 @@ function labelledBy(buf: string, attrs: string): string | undefined {
   return gt < 0 ? undefined : visibleText(buf.slice(gt + 1, Math.min(buf.length, gt + 200)).split(/<\/(?:button|a|li|div)>/i)[0]);
 }
 
-function camelWords(key: string): string {
+export function camelWords(key: string): string {
   return key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_$-]+/g, ' ');
 }
 
-const JSON_KEY = /["']?([A-Za-z_$][\w$-]{0,40})["']?\s*[:=]\s*["'`]$/;
+export const JSON_KEY = /["']?([A-Za-z_$][\w$-]{0,40})["']?\s*[:=]\s*["'`]$/;
 
 /** Enclosing `{…}` of pos (brace counting, bounded), or undefined. */
-function enclosingObject(buf: string, pos: number, from = pos, to = pos): { s: number; e: number } | undefined {
+export function enclosingObject(buf: string, pos: number, from = pos, to = pos): { s: number; e: number } | undefined {
   let depth = 0;
   let s = -1;
   for (let i = from - 1; i >= Math.max(0, pos - 2000); i--) {
@@ -349,86 +372,6 @@ export function structuralScopes(buf: string, start: number, end: number, ranges
     }
   }
 
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The label right next to an address: contract words, hash words, payment words
-
-const CONTRACT_WORDS = /(?<![A-Za-z])(?:(?:smart |token |nft )?contract(?: address| addr)?|token address|token addr|mint(?: address| authority)?|router|spender|approve|program(?: id| address)|jetton(?: master)?|pool address|pair address|lp address)(?![A-Za-z])|(?<![A-Za-z])CA(?![A-Za-z])/gi;
-const HASH_LABEL = /(?<![A-Za-z])(?:txid|tx ?id|tx ?hash|txn ?hash|transaction(?: hash| id)?|block hash|blockhash|tx)(?![A-Za-z])/gi;
-const PAYMENT_WORDS = /(?<![A-Za-z])(?:deposit|send|pay|payment|receive|receiving|recipient|wallet|donat(?:e|ion)s?|top[- ]?up|recharge|transfer to|fund)(?![A-Za-z])|钱包|充值|收款/gi;
-const BLOCK_BREAK = /<\/?(?:p|div|li|tr|td|th|section|article|ul|ol|table|h[1-6]|dt|dd|br|hr|button|header|footer)\b[^>]*>|\n\s*\n/gi;
-
-function nearest(re: RegExp, text: string, fromEnd: boolean): { word: string; distance: number } | undefined {
-  re.lastIndex = 0;
-  let best: { word: string; distance: number } | undefined;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const word = m[0];
-    if (word === 'CA' || word.toLowerCase() !== 'ca') {
-      const d = fromEnd ? text.length - (m.index + word.length) : m.index;
-      if (!best || d < best.distance) best = { word, distance: d };
-    }
-  }
-  return best;
-}
-
-export interface AddressLabel {
-  /** A contract word labels the address (and no payment word is closer). */
-  contract?: string;
-  /** A transaction / block hash word labels it. */
-  hash?: string;
-}
-
-/**
- * Reads the label right before (and right after) the candidate, inside its element or line and not
- * across another address: the JSON key or attribute name when there is one, else the visible text.
- */
-export function addressLabel(buf: string, start: number, end: number, html: boolean, self?: string, inScript = false): AddressLabel {
-  const key = JSON_KEY.exec(buf.slice(Math.max(0, start - 60), start)) ?? /([\w:-]{1,40})\s*=\s*["']?$/.exec(buf.slice(Math.max(0, start - 60), start));
-  if (key && (key[1] ?? '').length) {
-    const words = ` ${camelWords(key[1]).toLowerCase()} `;
-    if (/ (?:contract|ca|mint|router|spender|program|jetton|token address|token|pool|pair)(?: address| id)? /.test(words) && !/ (?:deposit|wallet|receiv|recipient|pay|to|value|clipboard|copy|href|text) /.test(words)) return { contract: key[1] };
-    if (/ (?:tx|txid|txn|hash|transaction|block)(?: hash| id)? /.test(words)) return { hash: key[1] };
-    if (!/^(?:value|href|src|data-clipboard-text|data-clipboard|data-copy|content)$/i.test(key[1])) return {};
-  }
-  // In script code, words before a value are identifiers (`var CA = …`), not a label shown to anyone.
-  if (inScript) return {};
-  const raw = buf.slice(Math.max(0, start - 160), start);
-  BLOCK_BREAK.lastIndex = 0;
-  let cut = 0;
-  for (let m = BLOCK_BREAK.exec(raw); m; m = BLOCK_BREAK.exec(raw)) cut = m.index + m[0].length;
-  let beforeRaw = raw.slice(cut);
-  if (self) beforeRaw = beforeRaw.split(self).join(' ');
-  if (!(html ? visibleText(beforeRaw) : beforeRaw).replace(/[:：\s]/g, '').length) {
-    // nothing in this element before the address: the previous element's text is its label
-    const prev = raw.slice(0, cut).replace(/(?:<[^>]*>|\s)+$/, '');
-    BLOCK_BREAK.lastIndex = 0;
-    let c2 = 0;
-    for (let m = BLOCK_BREAK.exec(prev); m; m = BLOCK_BREAK.exec(prev)) c2 = m.index + m[0].length;
-    beforeRaw = prev.slice(c2) + beforeRaw;
-  }
-  let runEnd = 0;
-  for (let r = nextAlnumRun(beforeRaw, 0, 0, beforeRaw.length); r; r = nextAlnumRun(beforeRaw, 0, r[1], beforeRaw.length)) if (!self || !self.includes(beforeRaw.slice(r[0], r[1]))) runEnd = r[1];
-  beforeRaw = beforeRaw.slice(runEnd);
-  const before = (html ? visibleText(beforeRaw) : beforeRaw).slice(-100);
-  let afterRaw = buf.slice(end, Math.min(buf.length, end + 60));
-  BLOCK_BREAK.lastIndex = 0;
-  const br = BLOCK_BREAK.exec(afterRaw);
-  if (br) afterRaw = afterRaw.slice(0, br.index);
-  for (let r = nextAlnumRun(afterRaw, 0, 0, afterRaw.length); r; r = nextAlnumRun(afterRaw, 0, r[1], afterRaw.length)) {
-    if (self && self.includes(afterRaw.slice(r[0], r[1]))) continue;
-    afterRaw = afterRaw.slice(0, r[0]);
-    break;
-  }
-  const after = html ? visibleText(afterRaw) : afterRaw;
-  const pay = [nearest(PAYMENT_WORDS, before, true), nearest(PAYMENT_WORDS, after, false)].filter(Boolean).map((x) => x!.distance);
-  const payDist = pay.length ? Math.min(...pay) : Infinity;
-  const contract = [nearest(CONTRACT_WORDS, before, true), nearest(CONTRACT_WORDS, after, false)].filter(Boolean).sort((a, b) => a!.distance - b!.distance)[0];
-  const hash = [nearest(HASH_LABEL, before, true), nearest(HASH_LABEL, after, false)].filter(Boolean).sort((a, b) => a!.distance - b!.distance)[0];
-  const out: AddressLabel = {};
-  if (contract && contract.distance < payDist) out.contract = contract.word;
-  if (hash && hash.distance < payDist && hash.distance < 40) out.hash = hash.word;
   return out;
 }
 

@@ -200,6 +200,9 @@ export function resolveAddress(readings: WalletFinding[]): { kept: WalletFinding
     const same = readings.filter((r) => r.networkId === w.networkId);
     const occurrences = same.reduce((n, r) => n + r.occurrences, 0);
     const row: WalletFinding = { ...w, offset: firstOffset, occurrences };
+    // The other tokens read for this address on this network are readings the allowlist may keep.
+    const alternatives = [...new Set([...(w.tokenAlternatives ?? []), ...same.filter((r) => r !== w).map((r) => r.token)])].filter((t) => t !== w.token);
+    if (alternatives.length) row.tokenAlternatives = alternatives;
     if (CONFIDENCE_RANK[maxConfidence.confidence] > CONFIDENCE_RANK[w.confidence]) {
       row.confidence = maxConfidence.confidence;
       row.reason = `${maxConfidence.reason} (elsewhere on the page)`;

@@ -6,7 +6,7 @@ export type NetworkId =
   | 'ethereum-classic' | 'rootstock' | 'tron' | 'solana' | 'xrp' | 'cardano' | 'dogecoin' | 'litecoin'
   | 'bitcoin-cash' | 'monero' | 'polkadot' | 'kusama' | 'cosmos' | 'osmosis' | 'stellar' | 'algorand'
   | 'ton' | 'near' | 'dash' | 'zcash' | 'filecoin' | 'hedera' | 'eos' | 'tezos' | 'aptos' | 'sui'
-  | 'bnb-beacon' | 'kaspa' | 'avalanche-x' | 'internet-computer' | 'nano';
+  | 'bnb-beacon' | 'kaspa' | 'avalanche-x' | 'internet-computer' | 'nano' | 'stacks' | 'zilliqa' | 'aleo';
 
 export type Confidence = 'high' | 'medium' | 'low';
 
@@ -81,6 +81,12 @@ export interface WalletFinding {
   tokenBasis: TokenBasis;
   /** Memo, destination tag or comment that identifies the victim's account at an exchange (XRP, Stellar, TON, EOS, ...). */
   memo?: string;
+  /**
+   * Other tokens of this network that the label deciding the token also names, in preference order
+   * ("Tron (TRX), USDT (TRC20), USDC (TRC20)"): the allowlist keeps the first allowed one when the
+   * chosen token is not allowed. Not stored or exported.
+   */
+  tokenAlternatives?: string[];
   /** Why the confidence is what it is (short rule name). */
   reason: string;
   /** Byte-ish (UTF-16 code unit) offset of the first occurrence in the scanned input. */

@@ -168,6 +168,7 @@ export class CrawlerSession {
         const exchange = (target: string, address: string) =>
           pinnedRequest({ url: target, method: request.method(), headers, body: request.postDataBuffer(), address, timeoutMs, maxBodyBytes: limits.maxResponseBytes, proxy });
         let current = url;
+        const hopCookies: string[] = [];
         let res = await exchange(current, verdict.addresses[0]!);
         session.record(request.resourceType(), request.method(), current, headers, res, started);
         const isDocument = request.isNavigationRequest() && request.frame() === session.page.mainFrame();
@@ -178,9 +179,12 @@ export class CrawlerSession {
         for (let hop = 0; isRedirect(res) && hop < 10; hop++) {
           const target = new URL(res.headers.location!, current).href;
           if (isDocument) {
-            await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: redirectPage(target) });
+            // The redirect's cookies (a log-in's session) are the browser's as a real redirect's would be.
+            const cookies = res.headers['set-cookie'];
+            await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: redirectPage(target), ...(cookies ? { headers: { 'content-type': 'text/html; charset=utf-8', 'set-cookie': cookies } } : {}) });
             return;
           }
+          if (res.headers['set-cookie']) hopCookies.push(res.headers['set-cookie']);
           const next = await egress(target).catch(() => ({ allowed: false as const, reason: 'check failed', category: null }));
           if (!next.allowed) {
             session.blocked.push({ url: target, resourceType: request.resourceType(), reason: next.reason, category: next.category ?? null });
@@ -191,7 +195,8 @@ export class CrawlerSession {
           res = await exchange(current, next.addresses[0]!);
           session.record(request.resourceType(), request.method(), current, headers, res, Date.now());
         }
-        await route.fulfill({ status: res.status, headers: res.headers, body: res.body });
+        const answer = hopCookies.length ? { ...res.headers, 'set-cookie': [...hopCookies, res.headers['set-cookie']].filter(Boolean).join('\n') } : res.headers;
+        await route.fulfill({ status: res.status, headers: answer, body: res.body });
       } catch {
         await route.abort('failed').catch(() => undefined);
       }

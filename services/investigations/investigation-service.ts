@@ -24,6 +24,8 @@ import {
   type InvestigationFilter,
   type InvestigationRow,
 } from '../../db/repositories/investigations/investigation-repository';
+import { listPiiExposures } from '../../db/repositories/investigations/persona-repository';
+import type { PiiExposure } from '../../domain/investigations/funnel';
 import { findPlaybook } from '../../db/repositories/investigations/playbook-repository';
 import { listPersonaMail } from '../../db/repositories/investigations/persona-mail-repository';
 import { principalName } from '../../domain/accounts/principal-name';
@@ -32,7 +34,7 @@ import { recordDownloadCustody } from '../evidence/download-custody';
 import { ensureCaptureCustody, isEnded, pageArtifacts, revealPath } from '../evidence/evidence-bundle';
 import { findingProvenance, provenanceOf, type FindingProvenance } from '../evidence/finding-provenance';
 import type { FindingKind } from '../../domain/evidence/finding-match';
-import { investigationTaskId, type InvestigationOptions, type InvestigationRequest } from '../../domain/investigations/investigation-request';
+import { investigationTaskId, type AgentOptions, type InvestigationOptions, type InvestigationRequest } from '../../domain/investigations/investigation-request';
 import type { KeysetPage } from '../../domain/keyset';
 import type { TaskProgress } from '../../domain/tasks/task-status';
 import { BlobNotFoundError } from '../../infra/blob-store';
@@ -54,6 +56,8 @@ export interface StartInvestigation {
   caseId: string | null;
   label: string | null;
   options: InvestigationOptions;
+  /** The funnel agent's options (absent: it registers where a site is gated). */
+  agent?: AgentOptions;
 }
 
 /**
@@ -76,7 +80,7 @@ export async function startInvestigation(
       workflow: ssiInvestigationWorkflow,
       workflowId: taskId,
       taskQueue: deps.config.temporal.task_queue,
-      args: [{ scanId: req.scanId, url: req.url, playbookId: req.playbookId ?? null, autoPlaybook: req.playbookId === undefined, options: req.options }],
+      args: [{ scanId: req.scanId, url: req.url, playbookId: req.playbookId ?? null, autoPlaybook: req.playbookId === undefined, options: req.options, agent: req.agent ?? { register: true } }],
       recordId: req.scanId,
       title: `Investigation of ${new URL(req.url).host}${req.label ? ` (${req.label})` : ''}`,
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
@@ -109,7 +113,7 @@ export async function requestInvestigation(
   }
   return startInvestigation(
     deps,
-    { scanId, url: request.url, requestedBy, playbookId: request.playbook_id, caseId: request.case_id ?? null, label: request.label ?? null, options: request.options },
+    { scanId, url: request.url, requestedBy, playbookId: request.playbook_id, caseId: request.case_id ?? null, label: request.label ?? null, options: request.options, agent: request.agent },
     // A repeat with the same Idempotency-Key answers the scan it started; never a second one.
     idempotency !== undefined,
   );
@@ -152,6 +156,8 @@ export interface InvestigationDetail {
   pages: Awaited<ReturnType<typeof listPages>>;
   wallets: Array<WithProvenance<Awaited<ReturnType<typeof listScanWallets>>[number]>>;
   pii: Array<WithProvenance<Awaited<ReturnType<typeof listPii>>[number]>>;
+  /** What the site asked the funnel's persona for. */
+  piiExposures: PiiExposure[];
   actions: Awaited<ReturnType<typeof listActions>>;
   blocked: Awaited<ReturnType<typeof listBlockedRequests>>;
   /** The mail its personas received (evidence; the detail lists it without bodies). */
@@ -163,8 +169,8 @@ export async function getInvestigation(deps: Pick<ServiceDeps, 'knex' | 'blobs'>
   const inv = await findInvestigation(deps.knex, scanId);
   if (!inv) throw new NotFoundError(`no investigation ${scanId}`);
   const ended = isEnded(inv.status);
-  const [pages, wallets, pii, actions, blocked, mail, provenance] = await Promise.all([
-    listPages(deps.knex, inv.scan_id), listScanWallets(deps.knex, inv.scan_id), listPii(deps.knex, inv.scan_id),
+  const [pages, wallets, pii, piiExposures, actions, blocked, mail, provenance] = await Promise.all([
+    listPages(deps.knex, inv.scan_id), listScanWallets(deps.knex, inv.scan_id), listPii(deps.knex, inv.scan_id), listPiiExposures(deps.knex, inv.scan_id),
     listActions(deps.knex, inv.scan_id), listBlockedRequests(deps.knex, inv.scan_id), listPersonaMail(deps.knex, inv.scan_id),
     findingProvenance(deps, inv.scan_id, ended),
   ]);
@@ -180,7 +186,7 @@ export async function getInvestigation(deps: Pick<ServiceDeps, 'knex' | 'blobs'>
     provenance_reason: r.provenance_reason,
   });
   return {
-    investigation: inv, pages, actions, blocked, mail,
+    investigation: inv, pages, actions, blocked, mail, piiExposures,
     wallets: wallets.map((w) => ({ ...w, ...withPaths(provenanceOf(provenance, ended, 'wallet', w.address)) })),
     pii: pii.map((p) => ({ ...p, ...withPaths(provenanceOf(provenance, ended, p.kind as FindingKind, p.value)) })),
   };

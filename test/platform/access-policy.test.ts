@@ -3,6 +3,7 @@
 // fixtures this test creates itself, so a caller the route's declared policy allows must get a 2xx;
 // any other caller must get exactly 401 or 403 (on /tasks, 404 or 403 by the task kind's access). A 5xx always fails, and so does a route of the
 // route table without an entry in VALID_REQUESTS (every new route must add one).
+import { ensureScanPersona } from '../../services/investigations/persona-service';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { allRoutes } from '../../api/route-table';
@@ -210,6 +211,7 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'GET /investigations/ssi/history': () => ({ path: '/investigations/ssi/history?limit=5&has_wallets=false' }),
   'GET /investigations/ssi/active': () => ({ path: '/investigations/ssi/active?limit=5' }),
   'GET /investigations/ssi/{scan_id}': (fx) => ({ path: `/investigations/ssi/${fx.scanId}` }),
+  'GET /investigations/ssi/{scan_id}/persona': (fx) => ({ path: `/investigations/ssi/${fx.scanId}/persona?purpose=access%20walk` }),
   'GET /investigations/ssi/{scan_id}/pages/{page_id}/{artifact}': (fx) => ({ path: `/investigations/ssi/${fx.scanId}/pages/${fx.pageId}/dom` }),
   'GET /investigations/ssi/{scan_id}/reveals/{name}': (fx) => ({ path: `/investigations/ssi/${fx.scanId}/reveals/reveal-0001-walk.png` }),
   'GET /investigations/ssi/{scan_id}/evidence-bundle': (fx) => ({ path: `/investigations/ssi/${fx.endedScanId}/evidence-bundle?purpose=access%20walk` }),
@@ -442,6 +444,7 @@ describe('access policy of every route', function () {
     await upsertWallets(testKnex(), walletScanId, [{ address: `TWALK${randomUUID().replace(/-/g, '')}`, token: 'USDT', network: 'tron', confidence: 'high', source: 'dom', pageUrl: 'https://access-walk.invalid/' }]);
     const scanId = randomUUID();
     await insertInvestigation(testKnex(), { scanId, url: 'http://192.0.2.10/', domain: '192.0.2.10', requestedBy: 'access-walk', playbookId: null, caseId: null, label: null, options: {} });
+    await ensureScanPersona({ knex: testKnex(), config: testConfig(env) }, { scanId, url: 'http://192.0.2.10/' });
     const blobs = createBlobStore(testConfig(env).data_dir);
     const art = await blobs.put(Buffer.from('<html>access walk</html>'));
     const pageId = await insertPage(testKnex(), {

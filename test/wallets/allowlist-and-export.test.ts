@@ -34,9 +34,9 @@ const ROWS: WalletRecord[] = [
 const XRP_ROW: WalletRecord = { scan_id: 's1', address: 'rN7n7otQDd6FczFgLdSqtcsAUxDkw6fzRH', token: 'XRP', network: 'XRP Ledger', confidence: 'high', source: 'text', context: 'XRP deposit, destination tag 1234567', page_url: null, found_at: new Date('2026-11-22T10:00:02Z'), memo: '1234567', network_basis: 'format' };
 
 describe('wallet allowlist', () => {
-  it('loads the shipped file with exactly the 68 token-network pairs the documentation promises, covering every network', () => {
+  it('loads the shipped file with exactly the 71 token-network pairs the documentation promises, covering every network', () => {
     const list = loadWalletAllowlist('config/wallet_allowlist.json');
-    assert.equal(promisedAllowlistPairs(), 68);
+    assert.equal(promisedAllowlistPairs(), 71);
     assert.equal(list.pairs.length, promisedAllowlistPairs());
     for (const n of NETWORKS) assert.ok(list.pairs.some((p) => p.network === n.id), `no pair for ${n.id}`);
     assert.ok(list.pairs.some((p) => p.token === 'USDT' && p.network === 'tron'));

@@ -1,5 +1,6 @@
 // `fip ssi wallet ...` end to end: spawns `node bin/fip.js` and checks exit codes and JSON output.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -106,11 +107,11 @@ M._load = function (request, ...rest) { if (request === 'esbuild' || request ===
     assert.equal((JSON.parse(second.stdout) as { valid: boolean }).valid, true);
   });
 
-  it('networks --json lists exactly the networks the documentation promises (39), each with patterns and a checksum kind', async () => {
+  it('networks --json lists exactly the networks the documentation promises (42), each with patterns and a checksum kind', async () => {
     const r = await runFip(['ssi', 'wallet', 'networks', '--json']);
     assert.equal(r.code, 0);
     const nets = JSON.parse(r.stdout) as Array<{ id: string; patterns: string[]; checksum: string }>;
-    assert.equal(promisedNetworkCount(), 39);
+    assert.equal(promisedNetworkCount(), 42);
     assert.equal(nets.length, promisedNetworkCount());
     assert.equal(new Set(nets.map((n) => n.id)).size, nets.length, 'network ids are distinct');
     for (const n of nets) {
@@ -119,7 +120,7 @@ M._load = function (request, ...rest) { if (request === 'esbuild' || request ===
     }
   });
 
-  it('allowlist --json prints the 68 shipped pairs; an invalid file fails with exit 1 naming the entry', async () => {
+  it('allowlist --json prints the 71 shipped pairs; an invalid file fails with exit 1 naming the entry', async () => {
     let r = await runFip(['ssi', 'wallet', 'allowlist', '--json']);
     assert.equal(r.code, 0);
     assert.equal((JSON.parse(r.stdout) as { pairs: unknown[] }).pairs.length, promisedAllowlistPairs());
@@ -143,5 +144,32 @@ M._load = function (request, ...rest) { if (request === 'esbuild' || request ===
     const r = await runFip(['ssi', 'wallet', 'scan', path.join(dir, 'missing.html')]);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /no such file/);
+  });
+  it('scan --json piped into another process: the whole JSON of 100 wallets arrives (more than the 64 KiB a pipe buffers)', () => {
+    const rows: string[] = [];
+    const wallets: string[] = [];
+    const decoys: string[] = [];
+    for (let i = 0; i < 100; i++) {
+      const w = makeAddresses(7000 + i);
+      wallets.push(w.tron);
+      // Four copies with a broken checksum each, so that --all prints well over 64 KiB.
+      const broken = ['1', '2', '3', '4'].map((k) => w.tron.slice(0, -1) + (w.tron.endsWith(k) ? 'A' : k));
+      decoys.push(...broken);
+      rows.push(`<p>USDT (TRC20) deposit address: <button data-clipboard-text="${w.tron}">${w.tron}</button></p><p>Old (do not use): ${broken.join(' ')}</p>`);
+    }
+    const big = path.join(dir, 'hundred.html');
+    fs.writeFileSync(big, `<html><body>${rows.join('\n')}</body></html>`);
+    // The reader is a second process started by the shell: slower to start than the scan, so the pipe fills.
+    const reader = "let s='';process.stdin.setEncoding('utf8').on('data',(d)=>{s+=d}).on('end',()=>{process.stdout.write(JSON.stringify({bytes:Buffer.byteLength(s),rows:JSON.parse(s)}))})";
+    const fip = path.resolve(__dirname, '../../bin/fip.js');
+    for (let run = 0; run < 3; run++) {
+      const r = spawnSync('sh', ['-c', `"${process.execPath}" "${fip}" ssi wallet scan "${big}" --json --no-llm --all | "${process.execPath}" -e "${reader}"`], { encoding: 'utf8', env: { ...process.env, ANTHROPIC_API_KEY: '' } });
+      assert.equal(r.status, 0, r.stderr);
+      const got = JSON.parse(r.stdout) as { bytes: number; rows: Array<{ address: string; status: string }> };
+      assert.ok(got.bytes > 65_536, `only ${got.bytes} bytes`);
+      assert.deepEqual(got.rows.filter((x) => x.status === 'kept').map((x) => x.address).sort(), [...wallets].sort());
+      const rejected = new Set(got.rows.filter((x) => x.status === 'rejected').map((x) => x.address));
+      assert.deepEqual(decoys.filter((d) => !rejected.has(d)), []);
+    }
   });
 });

@@ -1,4 +1,5 @@
 // One scam-site investigation, `ssi-<scan_id>`: QUEUED -> NAVIGATE -> CAPTURE -> EXPLORE ->
+// [the funnel, when the site is gated: REGISTER -> VERIFY_CONTACT -> LOGIN -> NAVIGATE_DEPOSIT] ->
 // DISCOVER_COIN_TABS -> EXTRACT_WALLETS -> COMPLETE (or FAILED, CANCELLED). The state is the
 // `progress` query's stage and the FipStage search attribute (Temporal UI). Browser activities run on
 // the task queue of the worker holding the scan's browser context (worker-specific task queues);
@@ -9,14 +10,19 @@ import {
   CancellationScope,
   TimeoutFailure,
   isCancellation,
+  patched,
   proxyActivities,
+  setHandler,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
 import { defineSearchAttributeKey, SearchAttributeType, TimeoutType } from '@temporalio/common';
 import type { PlatformActivities } from '../../activities';
 import type { InvestigationState, InvestigationWorkflowInput, PlaybookStepInput } from '../../domain/investigations/investigation-request';
 import { SEARCH_ATTRIBUTE_STAGE } from '../../domain/tasks/task-kinds';
+import type { PersonaMailSignal } from '../../domain/investigations/funnel';
 import { trackProgress } from '../tasks/task-progress';
+import { walkFunnel } from './funnel-steps';
+import { personaMailSignal } from './funnel-signals';
 
 const FIP_STAGE = defineSearchAttributeKey(SEARCH_ATTRIBUTE_STAGE, SearchAttributeType.KEYWORD);
 
@@ -71,6 +77,11 @@ export async function ssiInvestigationWorkflow(input: InvestigationWorkflowInput
     await shared.setInvestigationState({ scanId, state, status, ...(typeof detail.error === 'string' ? { error: detail.error } : {}) });
   };
   upsertSearchAttributes([{ key: FIP_STAGE, value: 'QUEUED' }]);
+  // A verification mail for the persona (the first one counts); buffered until VERIFY_CONTACT reads it.
+  const mail: { first: PersonaMailSignal | null } = { first: null };
+  setHandler(personaMailSignal, (m) => {
+    mail.first ??= m;
+  });
 
   let queue = await shared.investigationBrowserQueue();
   /** A browser step on the worker holding the session; a lost worker's queue is replaced once per step. */
@@ -117,6 +128,22 @@ export async function ssiInvestigationWorkflow(input: InvestigationWorkflowInput
       progress.set('EXPLORE', Math.min(60, 30 + pages), { scan_id: scanId, pages, max_pages: limit });
     }
 
+    // The funnel: runs recorded before it existed replay without it.
+    let funnel: string | null = null;
+    if (input.agent?.register !== false && patched('ssi-funnel')) {
+      const walked = await walkFunnel({ scanId, startUrl: finalUrl, entryUrl: input.url, pageTimeoutS: options.page_timeout_s, enter, onBrowser, mail });
+      funnel = walked.outcome;
+      await shared.recordFunnelOutcome({ scanId, outcome: walked.outcome });
+      if (walked.depositUrl) {
+        const deposit = await onBrowser((b) => b.captureInvestigationPage({ ...base, url: walked.depositUrl!, state: 'NAVIGATE_DEPOSIT', steps: [] }));
+        if (deposit.captured) pages++;
+        // The deposit page first: its coin tabs are read while the session is still on it.
+        const at = withTabs.indexOf(walked.depositUrl);
+        if (at >= 0) withTabs.splice(at, 1);
+        withTabs.unshift(walked.depositUrl);
+      }
+    }
+
     if (options.coin_tabs) {
       await enter('DISCOVER_COIN_TABS', 65, { pages_with_tabs: withTabs.length });
       for (const url of withTabs) await onBrowser((b) => b.discoverCoinTabs({ ...base, url, selectors: coinTabSelectors }));
@@ -132,7 +159,7 @@ export async function ssiInvestigationWorkflow(input: InvestigationWorkflowInput
     } catch (err) {
       if (isCancellation(err)) throw err;
     }
-    await enter('COMPLETE', 100, { pages, wallets: sweep.wallets });
+    await enter('COMPLETE', 100, { pages, wallets: sweep.wallets, ...(funnel ? { funnel } : {}) });
     return { scan_id: scanId, state: 'COMPLETE', final_url: finalUrl, pages, wallets: sweep.wallets, detail_path: `/investigations/ssi/${scanId}` };
   } catch (err) {
     const cancelled = isCancellation(err);

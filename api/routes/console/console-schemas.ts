@@ -3,8 +3,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-/** The console's top-level views (console/src/routes.ts keeps the same list). */
-export const CONSOLE_VIEWS = ['investigations', 'wallets', 'intakes', 'cases', 'reviews', 'reports', 'dashboard', 'sign-in'] as const;
+/** The console's top-level views (console/src/App.tsx declares the same routes). */
+export const CONSOLE_VIEWS = ['investigations', 'wallets', 'intakes', 'cases', 'reviews', 'reports', 'dashboard', 'search', 'entities', 'sign-in'] as const;
 export const CONSOLE_TABS = ['overview', 'results', 'pages', 'actions', 'evidence'] as const;
 
 /** The content type of each kind of asset file the console bundle holds. */

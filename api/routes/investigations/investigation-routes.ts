@@ -18,7 +18,8 @@ import { IdempotencyHeaders, requestHash } from '../../idempotency-key';
 import { encodeCursor, pageSchema } from '../../pagination';
 import { defineRoute } from '../../route-definition';
 import { ErrorSchema } from '../../common-schemas';
-import { AcceptedSchema, ArtifactParam, DetailSchema, ListQuery, RevealParam, ScanParam, SummarySchema, type ListQueryT } from './investigation-schemas';
+import { AcceptedSchema, ArtifactParam, DetailSchema, ListQuery, PersonaQuery, PersonaSchema, RevealParam, ScanParam, SummarySchema, type ListQueryT, type PersonaQueryT } from './investigation-schemas';
+import { readScanPersona } from '../../../services/investigations/persona-service';
 import { PurposeQuery, type PurposeQueryT } from '../evidence/evidence-schemas';
 
 const READ = { roles: ['admin', 'analyst'], scopes: ['investigations:read', 'investigations:write'] } as const;
@@ -106,7 +107,7 @@ export const investigationRoutes = [
     request: { params: ScanParam },
     responses: { 200: { description: 'The investigation', schema: DetailSchema }, 404: { description: 'No such investigation', schema: ErrorSchema } },
     handler: async ({ params, deps }) => {
-      const { investigation: inv, pages, wallets, pii, actions, blocked, mail } = await getInvestigation(deps, params.scan_id);
+      const { investigation: inv, pages, wallets, pii, piiExposures, actions, blocked, mail } = await getInvestigation(deps, params.scan_id);
       return {
         body: {
           ...summary(inv),
@@ -118,6 +119,7 @@ export const investigationRoutes = [
           })),
           wallets: wallets.map((w) => ({ ...w, first_seen_at: new Date(w.first_seen_at).toISOString() })),
           pii,
+          pii_exposures: piiExposures,
           agent_actions: actions.map((a) => ({ ...a, at: a.at.toISOString() })),
           blocked_requests: blocked.map((b) => ({ ...b, at: b.at.toISOString() })),
           mail: mail.map((m) => ({
@@ -167,6 +169,23 @@ export const investigationRoutes = [
       ctx.attachment(`ssi-${params.scan_id}-${params.name}`);
       ctx.set('X-Content-SHA256', file.sha256);
       return { body: file.stream };
+    },
+  }),
+  defineRoute<{ scan_id: string }, PersonaQueryT>({
+    method: 'get',
+    path: '/investigations/ssi/{scan_id}/persona',
+    summary: 'The synthetic persona the funnel agent used on the site (analysts only); every read is an audit event with its purpose',
+    tags: ['investigations'],
+    access: { roles: ['analyst'] },
+    request: { params: ScanParam, query: PersonaQuery },
+    responses: {
+      200: { description: 'The persona and its values (all made up)', schema: PersonaSchema },
+      404: { description: 'No such investigation, or it used no persona', schema: ErrorSchema },
+    },
+    handler: async ({ params, query, principal, deps, ctx }) => {
+      const persona = await readScanPersona(deps, principal, { scanId: params.scan_id, purpose: query.purpose });
+      ctx.set('Cache-Control', 'no-store');
+      return { body: persona };
     },
   }),
 ];

@@ -1,6 +1,7 @@
 // The request and response schemas of scam-site investigations (/investigations/ssi...) and of SSI
 // playbooks (/playbooks/ssi...). The investigation request itself and the playbook input are
 // domain rules (domain/investigations/), shared with the workflow.
+import { PII_EXPOSURE_KINDS } from '../../../domain/investigations/funnel';
 import { z } from 'zod';
 import { INVESTIGATION_STATUSES } from '../../../domain/investigations/investigation-request';
 import { PlaybookStepSchema } from '../../../domain/investigations/playbooks';
@@ -10,6 +11,22 @@ import { MailSummarySchema } from './funnel-schemas';
 
 // ---------------------------------------------------------------------------------------------
 // Investigations
+
+export const PersonaQuery = z.object({ purpose: z.string().trim().min(3).max(500).describe('Why you read it (recorded in the audit log)') });
+export type PersonaQueryT = z.infer<typeof PersonaQuery>;
+
+export const PersonaSchema = z
+  .object({
+    scan_id: z.string().uuid(),
+    site: z.string().describe('The site the persona belongs to (registrable domain, or host:port)'),
+    reused: z.boolean().describe('The site\'s persona from an earlier investigation'),
+    registered: z.boolean().describe('It has registered on the site'),
+    values: z.object({
+      first_name: z.string(), last_name: z.string(), full_name: z.string(), username: z.string(), email: z.string(), password: z.string(), phone: z.string(),
+      birth_date: z.string(), address_line: z.string(), city: z.string(), postcode: z.string(), country: z.string(),
+    }),
+  })
+  .meta({ id: 'InvestigationPersona' });
 
 export const ScanParam = z.object({ scan_id: z.string().uuid() });
 export const RevealParam = z.object({
@@ -89,6 +106,9 @@ export const DetailSchema = ScanFields.extend({
     }),
   ),
   pii: z.array(z.object({ kind: z.string(), value: z.string(), page_url: z.string(), ...ProvenanceFields })),
+  pii_exposures: z
+    .array(z.object({ kind: z.enum(PII_EXPOSURE_KINDS), page_url: z.string(), state: z.string(), field: z.string().nullable() }))
+    .describe('What the site asked the persona for, on which page and in which funnel state (never the value typed)'),
   agent_actions: z.array(z.object({ at: z.string(), state: z.string(), action: z.string(), target: z.string(), outcome: z.string(), wallets_found: z.number().int() })),
   blocked_requests: z.array(z.object({ url: z.string(), resource_type: z.string(), reason: z.string(), category: z.string().nullable(), at: z.string() })),
   mail: z.array(MailSummarySchema).describe('the mail the investigation\'s personas received, oldest first (evidence: download each at its download_path)'),

@@ -1,8 +1,11 @@
 // Intakes and cases: lists with filters, and a detail view of each.
 import { useState } from 'react';
-import { ApiError, sdk } from '../api';
+import { sdk } from '../api';
+import { describeError } from '../errors';
+import { invalidateLoads } from '../query';
 import { Empty, ErrorState, Loading, StatusBadge, Time, useLoad } from '../components';
-import { Link } from '../router';
+import { EntityLink } from '../entity-link';
+import { Link, useSearchParams } from '../router';
 import { hasRole, useMe } from '../session';
 
 
@@ -16,9 +19,14 @@ function Pager({ next, cursor, setCursor }: { next: string | null | undefined; c
 }
 
 export function IntakesPage() {
-  const [status, setStatus] = useState('');
-  const [q, setQ] = useState('');
-  const [cursor, setCursor] = useState<string | null>(null);
+  // Filters and the page are in the URL (?status=...&q=...&cursor=...): a deep link.
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status') ?? '';
+  const q = params.get('q') ?? '';
+  const cursor = params.get('cursor');
+  const setCursor = (c: string | null) => setParams({ cursor: c });
+  const setStatus = (v: string) => setParams({ status: v, cursor: null });
+  const setQ = (v: string) => setParams({ q: v, cursor: null });
   const [list, reload] = useLoad(() => sdk().request('get', '/intakes/', { query: { status: (status || undefined) as 'received' | undefined, q: q || undefined, cursor: cursor ?? undefined, limit: 50 } }), `${status}:${q}:${cursor}`);
   return (
     <>
@@ -26,14 +34,14 @@ export function IntakesPage() {
       <form className="filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter intakes">
         <div className="field">
           <label htmlFor="in-status">Status</label>
-          <select id="in-status" value={status} onChange={(e) => { setCursor(null); setStatus(e.target.value); }}>
+          <select id="in-status" value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="">Any</option>
             {['received', 'processing', 'processed', 'failed', 'triaged', 'linked', 'rejected', 'closed'].map((s) => <option key={s} value={s}>{s}</option>)}
           </select>
         </div>
         <div className="field grow">
           <label htmlFor="in-q">Text</label>
-          <input id="in-q" type="search" value={q} onChange={(e) => { setCursor(null); setQ(e.target.value); }} />
+          <input id="in-q" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
         </div>
       </form>
       {list.status === 'loading' && <Loading what="intakes" />}
@@ -89,15 +97,20 @@ export function IntakeDetailPage({ id }: { id: string }) {
       <h2>Files</h2>
       {i.files.length === 0 ? <Empty>No file attached.</Empty> : <ul>{i.files.map((f) => <li key={f.id}>{f.filename} ({f.contentType}, {f.size} bytes) <code className="small">{f.sha256.slice(0, 16)}…</code></li>)}</ul>}
       <h2>Entities found</h2>
-      {i.entities.length === 0 ? <Empty>None yet.</Empty> : <ul>{i.entities.map((e) => <li key={e.id}><span className="badge">{e.type}</span> {e.displayValue}</li>)}</ul>}
+      {i.entities.length === 0 ? <Empty>None yet.</Empty> : <ul>{i.entities.map((e) => <li key={e.id}><EntityLink id={e.id} type={e.type} value={e.displayValue} showType /></li>)}</ul>}
     </>
   );
 }
 
 export function CasesPage() {
-  const [status, setStatus] = useState('');
-  const [q, setQ] = useState('');
-  const [cursor, setCursor] = useState<string | null>(null);
+  // Filters and the page are in the URL (?status=...&q=...&cursor=...): a deep link.
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status') ?? '';
+  const q = params.get('q') ?? '';
+  const cursor = params.get('cursor');
+  const setCursor = (c: string | null) => setParams({ cursor: c });
+  const setStatus = (v: string) => setParams({ status: v, cursor: null });
+  const setQ = (v: string) => setParams({ q: v, cursor: null });
   const [list, reload] = useLoad(() => sdk().request('get', '/cases', { query: { status: (status || undefined) as 'open' | undefined, q: q || undefined, cursor: cursor ?? undefined, limit: 50 } }), `${status}:${q}:${cursor}`);
   return (
     <>
@@ -105,14 +118,14 @@ export function CasesPage() {
       <form className="filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter cases">
         <div className="field">
           <label htmlFor="c-status">Status</label>
-          <select id="c-status" value={status} onChange={(e) => { setCursor(null); setStatus(e.target.value); }}>
+          <select id="c-status" value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="">Any</option>
             {['open', 'in_review', 'referred', 'closed'].map((s) => <option key={s} value={s}>{s.replace('_', ' ')}</option>)}
           </select>
         </div>
         <div className="field grow">
           <label htmlFor="c-q">Title or description contains</label>
-          <input id="c-q" type="search" value={q} onChange={(e) => { setCursor(null); setQ(e.target.value); }} />
+          <input id="c-q" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
         </div>
       </form>
       {list.status === 'loading' && <Loading what="cases" />}
@@ -157,7 +170,8 @@ export function CaseDetailPage({ id }: { id: string }) {
       setMsg('Review requested: it is in the review queue.');
       reload();
     } catch (err) {
-      setMsg(`Could not request a review: ${err instanceof ApiError ? err.message : String(err)}`);
+      setMsg(`Could not request a review: ${describeError(err).sentence}`);
+      invalidateLoads();
     }
   };
   return (
@@ -179,7 +193,7 @@ export function CaseDetailPage({ id }: { id: string }) {
       <h2>Intakes</h2>
       {d.intakes.length === 0 ? <Empty>None linked.</Empty> : <ul>{d.intakes.map((i) => <li key={i.id}><Link to={`/intakes/${i.id}`}>{i.id}</Link></li>)}</ul>}
       <h2>Entities</h2>
-      {d.entities.length === 0 ? <Empty>None.</Empty> : <ul>{d.entities.map((e) => <li key={e.id}><span className="badge">{e.type}</span> {e.displayValue}</li>)}</ul>}
+      {d.entities.length === 0 ? <Empty>None.</Empty> : <ul>{d.entities.map((e) => <li key={e.id}><EntityLink id={e.id} type={e.type} value={e.displayValue} showType /></li>)}</ul>}
       <h2>Reviews</h2>
       {d.reviews.length === 0 ? <Empty>No review yet.</Empty> : <ul>{d.reviews.map((r) => <li key={r.id}><StatusBadge status={r.status} /> {r.decision ? `${r.decision.replace(/_/g, ' ')} by ${r.decidedBy}` : r.claimedBy ? `claimed by ${r.claimedBy}` : 'waiting'} — <Time iso={r.createdAt} /></li>)}</ul>}
     </>

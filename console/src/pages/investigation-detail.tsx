@@ -4,8 +4,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { availablePaths, download, objectUrl, sdk, type SavedFile } from '../api';
 import { Column, CopyButton, Empty, ErrorState, Loading, SortableTable, StatusBadge, Time, useLoad } from '../components';
+import { EntityLink, entityTypeOf } from '../entity-link';
 import { explorerUrl } from '../explorers';
-import { Link, navigate } from '../router';
+import { Link, navigate, useSearchParam } from '../router';
 import type { InvestigationDetail, ScanWallet, Task } from '../types';
 
 export const TABS = ['overview', 'results', 'pages', 'actions', 'evidence'] as const;
@@ -85,7 +86,7 @@ function Overview({ inv }: { inv: InvestigationDetail }) {
       {inv.pii.length > 0 && (
         <>
           <h3>Contact data found on the site</h3>
-          <ul>{inv.pii.map((p, i) => <li key={i}>{p.kind}: {p.value} <span className="muted small">on {p.pageUrl}</span></li>)}</ul>
+          <ul>{inv.pii.map((p, i) => <li key={i}>{p.kind}: {entityTypeOf(p.kind) ? <EntityLink type={entityTypeOf(p.kind)!} value={p.value} /> : p.value} <span className="muted small">on {p.pageUrl}</span></li>)}</ul>
         </>
       )}
     </>
@@ -93,9 +94,9 @@ function Overview({ inv }: { inv: InvestigationDetail }) {
 }
 
 function Results({ inv }: { inv: InvestigationDetail }) {
-  const [text, setText] = useState('');
-  const [network, setNetwork] = useState('');
-  const [confidence, setConfidence] = useState('');
+  const [text, setText] = useSearchParam('filter');
+  const [network, setNetwork] = useSearchParam('network');
+  const [confidence, setConfidence] = useSearchParam('confidence');
   const [message, setMessage] = useState<string | null>(null);
   const networks = [...new Set(inv.wallets.map((w) => w.network))].sort();
   const needle = text.trim().toLowerCase();
@@ -119,7 +120,7 @@ function Results({ inv }: { inv: InvestigationDetail }) {
         const href = explorerUrl(w.network, w.address);
         return (
           <span className="address">
-            <code>{w.address}</code> <CopyButton value={w.address} label={`address ${w.address}`} />
+            <EntityLink type="wallet" value={w.address}><code>{w.address}</code></EntityLink> <CopyButton value={w.address} label={`address ${w.address}`} />
             {href && <a href={href} target="_blank" rel="noopener noreferrer" aria-label={`Open ${w.address} on a ${w.network} explorer`}>Explorer ↗</a>}
             {' '}<Link to={`/wallets?address=${encodeURIComponent(w.address)}`} aria-label={`Other sites with ${w.address}`}>Other sites</Link>
           </span>

@@ -1,9 +1,10 @@
 // Investigations: start one from a URL (optional playbook), the active ones with live state and
 // progress (polled), and the history.
 import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError, sdk } from '../api';
+import { sdk } from '../api';
+import { describeError } from '../errors';
 import { Empty, ErrorState, Loading, StatusBadge, Time, useLoad } from '../components';
-import { Link, navigate } from '../router';
+import { Link, navigate, useSearchParams } from '../router';
 import type { InvestigationSummary } from '../types';
 
 const POLL_MS = 2000;
@@ -24,8 +25,7 @@ function StartForm() {
       const started = await sdk().investigations.start({ url: url.trim(), label: label.trim() || undefined, playbookId: playbookId || undefined, options: { max_pages: maxPages } });
       navigate(`/investigations/${started.scanId}`);
     } catch (err) {
-      const details = err instanceof ApiError && Array.isArray(err.details) ? (err.details as Array<{ path: string; message: string }>).map((d) => `${d.path.replace(/^body\./, '')}: ${d.message}`).join('; ') : '';
-      setError(`${err instanceof Error ? err.message : String(err)}${details ? ` (${details})` : ''}`);
+      setError(describeError(err).sentence);
     } finally {
       setBusy(false);
     }
@@ -105,9 +105,13 @@ function ActiveList() {
 }
 
 function HistoryList() {
-  const [filters, setFilters] = useState({ status: '', domain: '' });
-  const [cursor, setCursor] = useState<string | null>(null);
+  // Filters and the page are in the URL (?status=failed&host=example&cursor=...): a deep link.
+  const [params, setParams] = useSearchParams();
+  const filters = { status: params.get('status') ?? '', domain: params.get('host') ?? '' };
+  const cursor = params.get('cursor');
   const [stack, setStack] = useState<string[]>([]);
+  const setCursor = (c: string | null) => setParams({ cursor: c });
+  const setFilters = (f: { status: string; domain: string }) => setParams({ status: f.status, host: f.domain, cursor: null });
   const [history, reload] = useLoad(
     () => sdk().request('get', '/investigations/ssi/history', { query: { status: (filters.status || undefined) as 'completed' | undefined, domain: filters.domain.trim() || undefined, limit: 25, cursor: cursor ?? undefined } }),
     `history:${filters.status}:${filters.domain}:${cursor}`,

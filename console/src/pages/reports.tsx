@@ -1,6 +1,7 @@
 // Scheduled reports (admins): create a schedule, list them, deactivate one.
 import { useState, type FormEvent } from 'react';
-import { ApiError, sdk } from '../api';
+import { sdk } from '../api';
+import { describeError } from '../errors';
 import { Empty, ErrorState, Loading, Time, useLoad } from '../components';
 import { hasRole, useMe } from '../session';
 import type { Schedule } from '../types';
@@ -28,8 +29,7 @@ function CreateSchedule({ onCreated }: { onCreated: (s: Schedule) => void }) {
       });
       onCreated(created);
     } catch (err) {
-      const details = err instanceof ApiError && Array.isArray(err.details) ? (err.details as Array<{ path: string; message: string }>).map((d) => `${d.path.replace(/^body\./, '')}: ${d.message}`).join('; ') : '';
-      setError(`${err instanceof Error ? err.message : String(err)}${details ? ` (${details})` : ''}`);
+      setError(describeError(err).sentence);
     }
   };
   if (templates.status === 'loading') return <Loading what="report templates" />;
@@ -90,7 +90,7 @@ export function ReportsPage() {
       setNotice(`Deactivated the ${s.cadence} ${s.template} schedule (kept for audit).`);
       reload();
     } catch (err) {
-      setNotice(`Could not deactivate: ${err instanceof Error ? err.message : String(err)}`);
+      setNotice(`Could not deactivate: ${describeError(err).sentence}`);
     }
   };
   return (

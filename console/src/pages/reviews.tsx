@@ -1,8 +1,10 @@
 // The review queue: claim a review, annotate it, decide it.
 import { useState, type FormEvent } from 'react';
-import { ApiError, sdk } from '../api';
+import { sdk } from '../api';
+import { describeError } from '../errors';
 import { Empty, ErrorState, Loading, StatusBadge, Time, useLoad } from '../components';
-import { Link } from '../router';
+import { invalidateLoads } from '../query';
+import { Link, useSearchParam } from '../router';
 import { useMe } from '../session';
 import type { Review } from '../types';
 
@@ -14,7 +16,7 @@ const DECISIONS = [
 ] as const;
 type Decision = (typeof DECISIONS)[number][0];
 
-const errorText = (err: unknown) => (err instanceof ApiError ? err.message : err instanceof Error ? err.message : String(err));
+const errorText = (err: unknown) => describeError(err).sentence;
 
 function ReviewCard({ review, mine, onDone }: { review: Review; mine: boolean; onDone: (notice: string, claimed: boolean) => void }) {
   const [note, setNote] = useState('');
@@ -82,13 +84,14 @@ function ReviewCard({ review, mine, onDone }: { review: Review; mine: boolean; o
 
 export function ReviewsPage() {
   const me = useMe();
-  const [status, setStatus] = useState<'queued' | 'claimed'>('queued');
+  const [statusParam, setStatus] = useSearchParam('status', 'queued');
+  const status: 'queued' | 'claimed' = statusParam === 'claimed' ? 'claimed' : 'queued';
   const [notice, setNotice] = useState<string | null>(null);
   const [queue, reload] = useLoad(() => sdk().reviews.queue({ status, limit: 100 }).first(), status);
   const onDone = (text: string, claimed: boolean) => {
     setNotice(text);
     if (claimed && status !== 'claimed') setStatus('claimed');
-    else reload();
+    invalidateLoads();
   };
   return (
     <>

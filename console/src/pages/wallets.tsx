@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { sdk } from '../api';
 import { CopyButton, Empty, ErrorState, Loading, Time, useLoad } from '../components';
+import { EntityLink } from '../entity-link';
 import { explorerUrl } from '../explorers';
 import { Link, navigate, useLocation } from '../router';
 
@@ -63,7 +64,7 @@ export function WalletsPage() {
               return (
                 <li key={`${w.network}:${w.address}`} className={`card wallet${multi ? ' multi' : ''}`}>
                   <div className="row">
-                    <code className="address break">{w.address}</code>
+                    <EntityLink type="wallet" value={w.address}><code className="address break">{w.address}</code></EntityLink>
                     <CopyButton value={w.address} label={`address ${w.address}`} />
                     {href && <a href={href} target="_blank" rel="noopener noreferrer">Explorer ↗</a>}
                     {multi && <span className="badge badge-multi">Seen on {w.scanCount} sites</span>}

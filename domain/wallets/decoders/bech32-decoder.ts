@@ -1,6 +1,6 @@
 // bech32 / bech32m formats with a whitelist of human-readable prefixes: BTC and LTC segwit
 // (BIP-173/350: v0 must use bech32, v1+ must use bech32m), Cosmos, Osmosis, BNB Beacon,
-// Avalanche X/P, Cardano Shelley (CIP-19), Zcash Sapling and Unified addresses.
+// Avalanche X/P, Zilliqa, Aleo (bech32m), Cardano Shelley (CIP-19), Zcash Sapling and Unified addresses.
 import { bech32, bech32m } from '@scure/base';
 import type { AddressMatch, DecodeResult, NetworkId } from '../wallet-types';
 import { addressMatch, emptyResult, failure, otherMatch } from './address-match';
@@ -9,7 +9,7 @@ type Variant = 'bech32' | 'bech32m';
 
 interface HrpRule {
   networks: NetworkId[];
-  kind: 'segwit' | 'account' | 'cardano' | 'cardano-stake' | 'zcash-sapling' | 'zcash-unified';
+  kind: 'segwit' | 'account' | 'account-m' | 'cardano' | 'cardano-stake' | 'zcash-sapling' | 'zcash-unified';
   lengths?: number[];
 }
 
@@ -20,6 +20,8 @@ const HRPS: Record<string, HrpRule> = {
   osmo: { networks: ['osmosis'], kind: 'account', lengths: [20, 32] },
   bnb: { networks: ['bnb-beacon'], kind: 'account', lengths: [20] },
   avax: { networks: ['avalanche-x'], kind: 'account', lengths: [20] },
+  zil: { networks: ['zilliqa'], kind: 'account', lengths: [20] },
+  aleo: { networks: ['aleo'], kind: 'account-m', lengths: [32] },
   addr: { networks: ['cardano'], kind: 'cardano' },
   stake: { networks: ['cardano'], kind: 'cardano-stake' },
   zs: { networks: ['zcash'], kind: 'zcash-sapling', lengths: [43] },
@@ -88,6 +90,12 @@ export function decodeBech32Address(s: string): DecodeResult {
       const bytes = bech32.fromWordsUnsafe(d.words);
       if (!bytes || !rule.lengths?.includes(bytes.length)) return failure('bech32', 'unexpected payload length');
       return { matches: [m('bech32-account')], failures: [] };
+    }
+    case 'account-m': {
+      if (d.variant !== 'bech32m') return failure('bech32', 'bech32 checksum where bech32m is required');
+      const bytes = bech32m.fromWordsUnsafe(d.words);
+      if (!bytes || !rule.lengths?.includes(bytes.length)) return failure('bech32', 'unexpected payload length');
+      return { matches: [m('bech32m-account')], failures: [] };
     }
     case 'cardano':
     case 'cardano-stake': {

@@ -1473,6 +1473,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/investigations/ssi/{scan_id}/persona": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The synthetic persona the funnel agent used on the site (analysts only); every read is an audit event with its purpose
+         * @description Access: roles analyst.
+         */
+        get: operations["getInvestigationsSsiScanIdPersona"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/investigations/ssi/{scan_id}/report.pdf": {
         parameters: {
             query?: never;
@@ -3730,6 +3750,14 @@ export interface components {
                 provenance_reason: string | null;
                 value: string;
             }[];
+            /** @description What the site asked the persona for, on which page and in which funnel state (never the value typed) */
+            pii_exposures: {
+                field: string | null;
+                /** @enum {string} */
+                kind: "email" | "phone" | "name" | "password" | "birth_date" | "address" | "id_number" | "card" | "other";
+                page_url: string;
+                state: string;
+            }[];
             playbook_id: string | null;
             redirect_chain: {
                 kind: string;
@@ -3765,6 +3793,30 @@ export interface components {
         InvestigationHistoryPage: {
             items: components["schemas"]["InvestigationSummary"][];
             next_cursor: string | null;
+        };
+        InvestigationPersona: {
+            /** @description It has registered on the site */
+            registered: boolean;
+            /** @description The site's persona from an earlier investigation */
+            reused: boolean;
+            /** Format: uuid */
+            scan_id: string;
+            /** @description The site the persona belongs to (registrable domain, or host:port) */
+            site: string;
+            values: {
+                address_line: string;
+                birth_date: string;
+                city: string;
+                country: string;
+                email: string;
+                first_name: string;
+                full_name: string;
+                last_name: string;
+                password: string;
+                phone: string;
+                postcode: string;
+                username: string;
+            };
         };
         InvestigationSummary: {
             case_id: string | null;
@@ -6033,7 +6085,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                view: "investigations" | "wallets" | "intakes" | "cases" | "reviews" | "reports" | "dashboard" | "sign-in";
+                view: "investigations" | "wallets" | "intakes" | "cases" | "reviews" | "reports" | "dashboard" | "search" | "entities" | "sign-in";
             };
             cookie?: never;
         };
@@ -6074,7 +6126,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                view: "investigations" | "wallets" | "intakes" | "cases" | "reviews" | "reports" | "dashboard" | "sign-in";
+                view: "investigations" | "wallets" | "intakes" | "cases" | "reviews" | "reports" | "dashboard" | "search" | "entities" | "sign-in";
             };
             cookie?: never;
         };
@@ -6116,7 +6168,7 @@ export interface operations {
             path: {
                 id: string;
                 tab: "overview" | "results" | "pages" | "actions" | "evidence";
-                view: "investigations" | "wallets" | "intakes" | "cases" | "reviews" | "reports" | "dashboard" | "sign-in";
+                view: "investigations" | "wallets" | "intakes" | "cases" | "reviews" | "reports" | "dashboard" | "search" | "entities" | "sign-in";
             };
             cookie?: never;
         };
@@ -8633,6 +8685,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @default {} */
+                    agent?: {
+                        /**
+                         * @description Walk a gated site's funnel with a synthetic persona (sign up, verify, log in, open the deposit page); false: an anonymous visitor only, no form submitted
+                         * @default true
+                         */
+                        register?: boolean;
+                    };
                     /** Format: uuid */
                     case_id?: string;
                     label?: string;
@@ -9255,6 +9315,67 @@ export interface operations {
                 };
             };
             /** @description No such page or artifact */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvestigationsSsiScanIdPersona: {
+        parameters: {
+            query: {
+                /** @description Why you read it (recorded in the audit log) */
+                purpose: string;
+            };
+            header?: never;
+            path: {
+                scan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The persona and its values (all made up) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvestigationPersona"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such investigation, or it used no persona */
             404: {
                 headers: {
                     [name: string]: unknown;

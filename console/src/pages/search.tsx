@@ -1,0 +1,405 @@
+// Search: the platform's query language (POST /reviews/search/query) with inline syntax help and
+// autocomplete of fields and values from GET /reviews/search/schema; results grouped by record type
+// with the matched words highlighted; a local history of recent queries; saved searches (list,
+// create with tags, run, share with users or roles as viewer or editor) through
+// /reviews/search/saved. The query, the record types and the sort are in the URL. A query the API
+// refuses (400) is shown as a sentence naming the line and column, never as JSON.
+import { Fragment, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { ApiError, sdk } from '../api';
+import { Empty, ErrorState, Loading, Time, useLoad } from '../components';
+import { EntityLink, TYPE_LABELS } from '../entity-link';
+import { describeError } from '../errors';
+import { invalidateLoads } from '../query';
+import { Link, useSearchParams } from '../router';
+import { hasRole, useMe } from '../session';
+import type { Schema } from '../../../sdk/src';
+
+type SearchSchema = Schema<'SearchSchema'>;
+type Hit = Schema<'SearchHit'>;
+type Saved = Schema<'SavedSearch'>;
+
+const RECORD_LABELS: Record<string, string> = { case: 'Cases', intake: 'Intakes', investigation: 'Investigations', entity: 'Entities', wallet: 'Wallets', indicator: 'Indicators' };
+const HISTORY_KEY = 'fip.console.search-history';
+const HISTORY_MAX = 20;
+
+// ---- history (this browser only) ----------------------------------------------------------------
+
+function readHistory(): string[] {
+  try {
+    const v = JSON.parse(localStorage.getItem(HISTORY_KEY) ?? '[]') as unknown;
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function remember(q: string): void {
+  if (!q.trim()) return;
+  localStorage.setItem(HISTORY_KEY, JSON.stringify([q, ...readHistory().filter((h) => h !== q)].slice(0, HISTORY_MAX)));
+}
+
+// ---- snippets: the API's HTML-escaped text with <mark> elements, rendered without innerHTML ------
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'" };
+const unescape = (s: string) => s.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (m) => ENTITIES[m] ?? m);
+
+export function Snippet({ html }: { html: string }) {
+  const parts = html.split(/(<mark>|<\/mark>)/);
+  const out: ReactNode[] = [];
+  let marked = false;
+  parts.forEach((p, i) => {
+    if (p === '<mark>') marked = true;
+    else if (p === '</mark>') marked = false;
+    else if (p) out.push(marked ? <mark key={i}>{unescape(p)}</mark> : <Fragment key={i}>{unescape(p)}</Fragment>);
+  });
+  return <span className="snippet">{out}</span>;
+}
+
+// ---- autocomplete -------------------------------------------------------------------------------
+
+interface Suggestion {
+  label: string;
+  hint: string;
+  /** The query with this suggestion applied. */
+  apply: string;
+}
+
+export function suggestionsFor(query: string, schema: SearchSchema): Suggestion[] {
+  const m = /(^|[\s(])(-?)([^\s()]*)$/.exec(query);
+  if (!m) return [];
+  const token = m[3];
+  const head = query.slice(0, query.length - token.length);
+  const colon = token.indexOf(':');
+  if (colon < 0) {
+    if (!token) return [];
+    const t = token.toLowerCase();
+    return schema.fields
+      .filter((f) => f.name.startsWith(t) && f.name !== t)
+      .slice(0, 10)
+      .map((f) => ({ label: `${f.name}:`, hint: `${f.type} — ${f.description.split('. ')[0]}`, apply: `${head}${f.name}:` }));
+  }
+  const field = schema.fields.find((f) => f.name === token.slice(0, colon).toLowerCase());
+  if (!field) return [];
+  const partial = token.slice(colon + 1).replace(/^"/, '').toLowerCase();
+  const values = field.values ?? [];
+  if (values.length) {
+    return values
+      .filter((v) => v.toLowerCase().startsWith(partial) && v.toLowerCase() !== partial)
+      .slice(0, 12)
+      .map((v) => ({ label: `${field.name}:${v}`, hint: field.description.split('. ')[0], apply: `${head}${field.name}:${/\s/.test(v) ? `"${v}"` : v} ` }));
+  }
+  if (!partial) return field.examples.slice(0, 5).map((ex) => ({ label: ex, hint: `example (${field.type})`, apply: `${head}${ex} ` }));
+  return [];
+}
+
+function QueryInput({ value, onChange, schema, onSubmit }: { value: string; onChange: (v: string) => void; schema: SearchSchema | null; onSubmit: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
+  const list = schema && open ? suggestionsFor(value, schema) : [];
+  const accept = (s: Suggestion) => {
+    onChange(s.apply);
+    setActive(0);
+    input.current?.focus();
+  };
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (list.length && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
+      e.preventDefault();
+      setActive((a) => (a + (e.key === 'ArrowDown' ? 1 : list.length - 1)) % list.length);
+    } else if (list.length && (e.key === 'Tab' || (e.key === 'Enter' && active >= 0 && list[active]))) {
+      e.preventDefault();
+      accept(list[active]);
+    } else if (e.key === 'Escape' && list.length) {
+      e.preventDefault();
+      setOpen(false);
+    }
+    else if (e.key === 'Enter') {
+      e.preventDefault();
+      onSubmit();
+    }
+  };
+  return (
+    <div className="field grow combo">
+      <label htmlFor="search-q">Query</label>
+      <input
+        id="search-q" ref={input} type="search" autoComplete="off" spellCheck={false} value={value} placeholder='romance status:open loss:>5000 wallet:TQ*'
+        role="combobox" aria-expanded={list.length > 0} aria-controls="search-suggestions" aria-autocomplete="list"
+        aria-activedescendant={list.length ? `sugg-${active}` : undefined} aria-describedby="search-syntax-hint"
+        onChange={(e) => { onChange(e.target.value); setOpen(true); setActive(0); }} onKeyDown={onKey} onBlur={() => setTimeout(() => setOpen(false), 150)} onFocus={() => setOpen(true)}
+      />
+      <p id="search-syntax-hint" className="muted small">Fields as <code>field:value</code> (Tab completes), <code>AND</code>, <code>OR</code>, <code>NOT</code>, <code>"phrases"</code>, <code>*</code> wildcards; see Syntax below.</p>
+      {list.length > 0 && (
+        <ul id="search-suggestions" role="listbox" className="suggestions" aria-label="Suggestions">
+          {list.map((s, i) => (
+            <li key={s.label} id={`sugg-${i}`} role="option" aria-selected={i === active} onMouseDown={(e) => { e.preventDefault(); accept(s); }}>
+              <code>{s.label}</code> <span className="muted small">{s.hint}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function SyntaxHelp({ schema }: { schema: SearchSchema }) {
+  return (
+    <details className="syntax-help card">
+      <summary>Syntax and fields</summary>
+      <table>
+        <caption className="sr-only">Query syntax</caption>
+        <thead><tr><th scope="col">Form</th><th scope="col">Meaning</th><th scope="col">Example</th></tr></thead>
+        <tbody>{schema.syntax.map((s) => <tr key={s.form}><td><code>{s.form}</code></td><td>{s.meaning}</td><td><code>{s.example}</code></td></tr>)}</tbody>
+      </table>
+      <table>
+        <caption className="sr-only">Fields</caption>
+        <thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Records</th><th scope="col">What</th></tr></thead>
+        <tbody>{schema.fields.map((f) => <tr key={f.name}><td><code>{f.name}</code></td><td>{f.type}</td><td>{f.recordTypes.join(', ')}</td><td>{f.description}{f.values?.length ? <> Values: {f.values.join(', ')}.</> : null}</td></tr>)}</tbody>
+      </table>
+    </details>
+  );
+}
+
+// ---- results ------------------------------------------------------------------------------------
+
+function HitTitle({ hit }: { hit: Hit }) {
+  const r = hit.record as Record<string, unknown>;
+  switch (hit.type) {
+    case 'case': return <Link to={`/cases/${hit.id}`}>{hit.title}</Link>;
+    case 'intake': return <Link to={`/intakes/${hit.id}`}>{hit.title}</Link>;
+    case 'investigation': return <Link to={`/investigations/${hit.id}`}>{hit.title}</Link>;
+    case 'entity':
+    case 'indicator': return <EntityLink id={hit.id} type={String(r.type ?? 'entity')} value={hit.title} showType />;
+    case 'wallet': return <EntityLink type="wallet" value={String(r.address ?? hit.title)}>{hit.title}</EntityLink>;
+    default: return <>{hit.title}</>;
+  }
+}
+
+function Results({ query, types, sort }: { query: string; types: string[]; sort: 'relevance' | 'newest' }) {
+  const [res, reload] = useLoad(
+    () => sdk().request('post', '/reviews/search/query', { body: { query, types: types.length ? (types as Array<'case'>) : undefined, sort, limit: 100 } }),
+    JSON.stringify([query, types, sort]),
+  );
+  if (res.status === 'loading') return <Loading what="results" />;
+  if (res.status === 'error') {
+    if (res.error instanceof ApiError && res.error.status === 400) {
+      const d = describeError(res.error);
+      return <div className="state error" role="alert"><p><strong>This query cannot run.</strong> {d.sentence}</p></div>;
+    }
+    return <ErrorState error={res.error} retry={reload} />;
+  }
+  if (res.status !== 'ok') return null;
+  const r = res.data;
+  if (r.aggregates) {
+    return (
+      <section aria-label="Counts">
+        <p className="muted">Your role sees how many records match, per type (not the records).</p>
+        <ul>{r.aggregates.map((a) => <li key={a.type}>{RECORD_LABELS[a.type] ?? a.type}: {a.count}{a.capped ? '+' : ''}</li>)}</ul>
+      </section>
+    );
+  }
+  if (r.items.length === 0) return <Empty>Nothing matches this query.</Empty>;
+  const groups = new Map<string, Hit[]>();
+  for (const h of r.items) groups.set(h.type, [...(groups.get(h.type) ?? []), h]);
+  return (
+    <div className="hits">
+      <p className="muted small" role="status">{r.totalEstimate}{r.totalCapped ? '+' : ''} matching records{r.nextCursor ? ` (the first ${r.items.length} shown)` : ''}</p>
+      {[...groups].map(([type, hits]) => (
+        <section key={type} className="hit-group" aria-labelledby={`hits-${type}`}>
+          <h2 id={`hits-${type}`}>{RECORD_LABELS[type] ?? type} ({hits.length})</h2>
+          <ul className="cards">
+            {hits.map((h) => (
+              <li key={`${h.type}:${h.id}`} className="card hit">
+                <div><HitTitle hit={h} /> <span className="muted small">matched {h.matchedFields.join(', ')}</span></div>
+                {h.snippet && <p className="small"><Snippet html={h.snippet} /></p>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+// ---- saved searches -----------------------------------------------------------------------------
+
+function savedUrl(s: { query: string; types: string[]; sort: string; id?: string }): string {
+  const q = new URLSearchParams({ q: s.query });
+  if (s.types.length) q.set('types', s.types.join(','));
+  if (s.sort !== 'relevance') q.set('sort', s.sort);
+  if (s.id) q.set('saved', s.id);
+  return `/search?${q}`;
+}
+
+function ShareForm({ saved, done }: { saved: Saved; done: (msg: string) => void }) {
+  const [kind, setKind] = useState<'user' | 'role'>('user');
+  const [who, setWho] = useState('');
+  const [permission, setPermission] = useState<'viewer' | 'editor'>('viewer');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      const grantee = kind === 'user' ? { user: who.trim() } : { role: who as 'analyst' };
+      await sdk().request('post', '/reviews/search/saved/{id}/share', { path: { id: saved.id }, body: { grant: [{ ...grantee, permission }] } });
+      done(`Shared “${saved.name}” with ${kind} ${who.trim()} as ${permission}.`);
+      setWho('');
+    } catch (err) {
+      setError(describeError(err).sentence);
+    }
+  };
+  return (
+    <form className="filters" onSubmit={submit} aria-label={`Share ${saved.name}`}>
+      <div className="field">
+        <label htmlFor={`sh-kind-${saved.id}`}>Share with</label>
+        <select id={`sh-kind-${saved.id}`} value={kind} onChange={(e) => { setKind(e.target.value as 'user'); setWho(''); }}>
+          <option value="user">a user</option><option value="role">a role</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`sh-who-${saved.id}`}>{kind === 'user' ? 'E-mail' : 'Role'}</label>
+        {kind === 'user' ? (
+          <input id={`sh-who-${saved.id}`} type="email" required value={who} onChange={(e) => setWho(e.target.value)} />
+        ) : (
+          <select id={`sh-who-${saved.id}`} required value={who} onChange={(e) => setWho(e.target.value)}>
+            <option value="">choose</option>{['admin', 'analyst', 'reviewer', 'researcher'].map((r) => <option key={r} value={r}>{r}</option>)}
+          </select>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor={`sh-perm-${saved.id}`}>Permission</label>
+        <select id={`sh-perm-${saved.id}`} value={permission} onChange={(e) => setPermission(e.target.value as 'viewer')}>
+          <option value="viewer">viewer (run)</option><option value="editor">editor (change)</option>
+        </select>
+      </div>
+      <button type="submit">Share</button>
+      {error && <p className="form-error" role="alert">{error}</p>}
+    </form>
+  );
+}
+
+function SavedSearches({ current }: { current: { query: string; types: string[]; sort: 'relevance' | 'newest' } }) {
+  const [tag, setTag] = useState('');
+  const [list, reload] = useLoad(() => sdk().request('get', '/reviews/search/saved', { query: { tag: tag || undefined, limit: 100 } }), `saved:${tag}`);
+  const [name, setName] = useState('');
+  const [tags, setTags] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [sharing, setSharing] = useState<string | null>(null);
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      const created = await sdk().request('post', '/reviews/search/saved', {
+        body: { name: name.trim(), query: current.query, types: current.types as Array<'case'>, sort: current.sort, tags: tags.split(',').map((t) => t.trim()).filter(Boolean) },
+      });
+      setNotice(`Saved “${created.name}”.`);
+      setName('');
+      setTags('');
+      invalidateLoads();
+    } catch (err) {
+      setError(describeError(err).sentence);
+    }
+  };
+  return (
+    <section aria-labelledby="saved-h">
+      <h2 id="saved-h">Saved searches</h2>
+      <form className="card filters" onSubmit={save} aria-label="Save this search">
+        <div className="field grow">
+          <label htmlFor="saved-name">Name</label>
+          <input id="saved-name" required value={name} onChange={(e) => setName(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="saved-tags">Tags (comma-separated)</label>
+          <input id="saved-tags" value={tags} onChange={(e) => setTags(e.target.value)} />
+        </div>
+        <button type="submit" className="primary">Save this search</button>
+        {error && <p className="form-error" role="alert">{error}</p>}
+      </form>
+      {notice && <p role="status" className="ok-text">{notice}</p>}
+      <div className="field">
+        <label htmlFor="saved-tag-filter">Only with tag</label>
+        <input id="saved-tag-filter" value={tag} onChange={(e) => setTag(e.target.value)} />
+      </div>
+      {list.status === 'loading' && <Loading what="saved searches" />}
+      {list.status === 'error' && <ErrorState error={list.error} retry={reload} />}
+      {list.status === 'ok' && list.data.items.length === 0 && <Empty>No saved search{tag ? ' with this tag' : ''}.</Empty>}
+      {list.status === 'ok' && list.data.items.length > 0 && (
+        <ul className="cards saved" aria-label="Saved searches">
+          {list.data.items.map((s) => (
+            <li key={s.id} className="card saved-search">
+              <div>
+                <Link to={savedUrl(s)} aria-label={`Run ${s.name}`}><strong>{s.name}</strong></Link> <code className="small">{s.query || '(everything)'}</code>
+                {s.tags.map((t) => <span key={t} className="badge">{t}</span>)}
+              </div>
+              <div className="muted small">by {s.owner} · you are {s.access} · {s.visibility} · updated <Time iso={s.updatedAt} />
+                {s.shares && s.shares.length > 0 && <> · shared with {s.shares.map((sh) => `${sh.grantee} (${sh.permission})`).join(', ')}</>}
+              </div>
+              {s.access === 'owner' && (
+                sharing === s.id
+                  ? <ShareForm saved={s} done={(m) => { setNotice(m); setSharing(null); invalidateLoads(); }} />
+                  : <button type="button" onClick={() => setSharing(s.id)}>Share…</button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+// ---- the page -----------------------------------------------------------------------------------
+
+export function SearchPage() {
+  const me = useMe();
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const types = useMemo(() => (params.get('types') ?? '').split(',').filter(Boolean), [params]);
+  const sort = params.get('sort') === 'newest' ? 'newest' : 'relevance';
+  const [draft, setDraft] = useState(query);
+  const [seen, setSeen] = useState(query);
+  if (seen !== query) {
+    setSeen(query);
+    setDraft(query);
+  }
+  const [schema] = useLoad(() => sdk().request('get', '/reviews/search/schema'), 'schema');
+  const [history, setHistory] = useState(readHistory);
+  const run = () => {
+    remember(draft.trim());
+    setHistory(readHistory());
+    setParams({ q: draft.trim() || null, saved: null }, { push: true });
+  };
+  const searched = params.has('q');
+  const recordTypes = schema.status === 'ok' ? schema.data.recordTypes : ['case', 'intake', 'investigation', 'entity', 'wallet', 'indicator'];
+  return (
+    <>
+      <h1>Search</h1>
+      <form className="card" onSubmit={(e) => { e.preventDefault(); run(); }} aria-label="Search">
+        <div className="filters">
+          <QueryInput value={draft} onChange={setDraft} schema={schema.status === 'ok' ? schema.data : null} onSubmit={run} />
+          <button type="submit" className="primary">Search</button>
+        </div>
+        <fieldset className="filters">
+          <legend>Record types</legend>
+          {recordTypes.map((t) => (
+            <label key={t} className="check">
+              <input type="checkbox" checked={types.includes(t)} onChange={(e) => setParams({ types: (e.target.checked ? [...types, t] : types.filter((x) => x !== t)).join(',') })} /> {RECORD_LABELS[t] ?? t}
+            </label>
+          ))}
+          <label htmlFor="search-sort">Order</label>
+          <select id="search-sort" value={sort} onChange={(e) => setParams({ sort: e.target.value === 'relevance' ? null : e.target.value })}>
+            <option value="relevance">most relevant first</option><option value="newest">newest first</option>
+          </select>
+        </fieldset>
+      </form>
+      {schema.status === 'ok' && <SyntaxHelp schema={schema.data} />}
+      {history.length > 0 && (
+        <nav aria-label="Recent searches" className="small">
+          Recent: {history.slice(0, 8).map((h) => <Fragment key={h}><Link to={`/search?q=${encodeURIComponent(h)}`}>{h}</Link>{' · '}</Fragment>)}
+          <button type="button" className="icon" onClick={() => { localStorage.removeItem(HISTORY_KEY); setHistory([]); }}>Clear history</button>
+        </nav>
+      )}
+      {searched ? <Results query={query} types={types} sort={sort} /> : <p className="muted">Type a query, or run one of the saved searches below. Entities: {Object.values(TYPE_LABELS).join(', ')}.</p>}
+      {hasRole(me, 'admin', 'analyst', 'reviewer', 'researcher') && <SavedSearches current={{ query, types, sort }} />}
+    </>
+  );
+}
