@@ -1,7 +1,13 @@
 // The HTML of an investigation's PDF report (rendered by Chromium without network: screenshots
 // arrive as data: URLs). Summary, target and final URL, redirect chain, a screenshot per page, the
-// wallet table, PII found, the agent's timeline, artifact hashes and the evidence signing key id.
+// wallet table, PII found, where each finding was seen (its WARC record), the agent's timeline, artifact hashes and the evidence signing key id.
 import { escapeHtml } from '../reports/report-html';
+
+/** Where a finding was seen: the evidence bundle's WARC record that holds it, or why none does. */
+export interface SeenIn {
+  seenIn: { recordId: string; targetUri: string; recordType: string; pageUrl: string; state: string; step: string; screenshotPath: string | null } | null;
+  seenInReason: string | null;
+}
 
 export interface InvestigationReportData {
   scanId: string;
@@ -17,8 +23,8 @@ export interface InvestigationReportData {
   keyId: string;
   redirectChain: Array<{ url: string; status: number | null; kind: string }>;
   pages: Array<{ seq: number; url: string; title: string | null; capturedAt: string; httpStatus: number | null; serverIp: string | null; screenshotDataUrl: string | null; hashes: Record<string, string> }>;
-  wallets: Array<{ address: string; token: string; network: string; confidence: string; source: string; pageUrl: string | null }>;
-  pii: Array<{ kind: string; value: string; pageUrl: string }>;
+  wallets: Array<{ address: string; token: string; network: string; confidence: string; source: string; pageUrl: string | null } & SeenIn>;
+  pii: Array<{ kind: string; value: string; pageUrl: string } & SeenIn>;
   timeline: Array<{ at: string; state: string; action: string; target: string; outcome: string }>;
 }
 
@@ -29,6 +35,14 @@ function table(headers: string[], rows: unknown[][], empty: string): string {
   return `<table><thead><tr>${headers.map((h) => `<th>${e(h)}</th>`).join('')}</tr></thead><tbody>${rows
     .map((r) => `<tr>${r.map((c) => `<td>${e(c)}</td>`).join('')}</tr>`)
     .join('')}</tbody></table>`;
+}
+
+function provenanceRows(d: InvestigationReportData): unknown[][] {
+  const row = (what: string, f: SeenIn) =>
+    f.seenIn
+      ? [what, `${f.seenIn.recordType} ${f.seenIn.targetUri}\n${f.seenIn.recordId}`, f.seenIn.pageUrl, `${f.seenIn.state}: ${f.seenIn.step}`, f.seenIn.screenshotPath ?? '']
+      : [what, `not archived as text: ${f.seenInReason ?? ''}`, '', '', ''];
+  return [...d.wallets.map((w) => row(`${w.network} ${w.address}`, w)), ...d.pii.map((p) => row(`${p.kind} ${p.value}`, p))];
 }
 
 export function investigationReportHtml(d: InvestigationReportData): string {
@@ -79,6 +93,9 @@ ${table(['#', 'URL', 'Status', 'Kind'], d.redirectChain.map((h, i) => [i + 1, h.
 ${table(['Address', 'Token', 'Network', 'Confidence', 'Source', 'Page'], d.wallets.map((w) => [w.address, w.token, w.network, w.confidence, w.source, w.pageUrl ?? '']), 'No wallets found.')}
 <h2>Personal data found</h2>
 ${table(['Kind', 'Value', 'Page'], d.pii.map((p) => [p.kind, p.value, p.pageUrl]), 'None found.')}
+<h2>Where each finding was seen</h2>
+<p>The record of the evidence bundle (archive/data.warc.gz) whose body holds each value as the site wrote it, the page and the agent&#39;s step that captured it, and the screenshot taken then (a file of the bundle).</p>
+${table(['Finding', 'WARC record (type, URI, id)', 'Page', 'Step', 'Screenshot'], provenanceRows(d), 'No findings.')}
 <h2>Captured pages</h2>
 ${pages || '<p class="empty">No pages were captured.</p>'}
 <h2>Timeline of the agent</h2>

@@ -273,6 +273,8 @@ export class ReviewsApi extends Group {
 
 export type WalletSearch = Filters<'/investigations/ssi/wallets'>;
 export type CrossScanWallet = Schema<'CrossScanWallet'>;
+/** Where a finding was seen: the evidence bundle's WARC record that holds it, the page, the step, the screenshot. */
+export type FindingProvenance = Schema<'FindingProvenance'>;
 
 export class WalletsApi extends Group {
   /** Wallets across all investigations, one per (network, address), with the scans that found it. */
@@ -312,6 +314,15 @@ export class InvestigationsApi extends Group {
   /** A captured page's artifact (screenshot, DOM or HAR), streamed. */
   async artifact(scanId: string, pageId: string, artifact: 'screenshot' | 'dom' | 'har', call: Call = {}): Promise<Download> {
     return toDownload(await this.t.send('GET', '/investigations/ssi/{scan_id}/pages/{page_id}/{artifact}', { ...call, path: { scan_id: scanId, page_id: pageId, artifact } }));
+  }
+
+  /**
+   * An after-reveal record (`reveal-0001-coin-tab-btc.png`, `.html`, `.har`, `late-<hash>.har`),
+   * streamed: the screenshot a wallet's `provenance.screenshot_path` names under `reveals/`.
+   */
+  async revealRecord(scanId: string, name: string, options: Call & { purpose?: string } = {}): Promise<Download> {
+    const { purpose, ...call } = options;
+    return toDownload(await this.t.send('GET', '/investigations/ssi/{scan_id}/reveals/{name}', { ...call, path: { scan_id: scanId, name }, query: { purpose } }));
   }
 
   /** The signed evidence bundle (WACZ) of an ended scan, streamed; `purpose` is written to the custody and audit logs. */

@@ -1,6 +1,6 @@
 // @fip/sdk: the fraud-intelligence platform's typed client (Node 20+ and browsers; fetch-based).
 export { createFipClient, FipClient } from './client.js';
-export type { CrossScanWallet, IntakeFile, IntakePayload, OpenApiDocument, Task, TaskAccepted, TypedRequestOptions, WaitOptions, WalletSearch } from './client.js';
+export type { CrossScanWallet, FindingProvenance, IntakeFile, IntakePayload, OpenApiDocument, Task, TaskAccepted, TypedRequestOptions, WaitOptions, WalletSearch } from './client.js';
 export { FipApiError, FipTaskFailedError, FipTimeoutError } from './errors.js';
 export { PagedList } from './pagination.js';
 export { filenameFromDisposition, type Download } from './download.js';

@@ -1,10 +1,12 @@
 // The evidence bundle of a scan (GET /investigations/ssi/{scan_id}/evidence-bundle): a WACZ 1.1.1
 // ZIP streamed with archiver, signed with the evidence key (domain/evidence/package-manifest.ts):
-//   archive/data.warc.gz   the HTTP exchanges as WARC records (rebuilt from the captured HARs, warcio)
+//   archive/data.warc.gz   the HTTP exchanges as WARC records (rebuilt from the captured HARs, warcio), and
+//                          each page's and each reveal's screenshot and DOM snapshot as resource records
 //   indexes/index.cdxj     its CDXJ index           pages/pages.jsonl   the captured pages
 //   screenshots/, dom/, har/   each page's captured artifacts, byte for byte as stored at capture
 //   reveals/               the after-reveal records (reveal-<n>-<step>.png/.html/.har, late-*.har), byte for byte
 //   mail/                  the mail its personas received (mail-<n>.eml, oldest first), byte for byte as received
+//   findings/findings.json every wallet and PII finding with the WARC record that holds it (./finding-provenance.ts)
 //   provenance/provenance.json capture times (UTC), egress address, user agent, browser, platform,
 //                          TLS and server address per origin, blocked requests
 //   custody/custody.jsonl  the chain of custody up to and including this handling
@@ -27,7 +29,8 @@ import { WACZ_VERSION, prefixedSha256 } from '../../domain/evidence/package-mani
 import { readBlob, type BlobStore } from '../../infra/blob-store';
 import { evidenceKeyringFor } from '../../infra/evidence-keyring';
 import type { Logger } from '../../infra/logger';
-import { cdxjIndex, deterministicUuid, writeScanWarc, type HarLog } from './evidence-warc';
+import { captureRecordUri, cdxjIndex, deterministicUuid, writeScanWarc, type HarLog } from './evidence-warc';
+import { findingsJson, pageRecordName } from './finding-provenance';
 import { signedZipStream, type WrittenFile, type ZipEntrySource } from '../../infra/signed-zip-writer';
 import { ConflictError, NotFoundError } from '../errors';
 import { packageTimestamp, trustedTimeStatement } from './trusted-time';
@@ -232,10 +235,16 @@ export async function evidenceBundleStream(deps: EvidenceDeps, scanId: string, h
         yield { seq: r.name, har };
       }
     })(), (async function* () {
+      // Each page's DOM snapshot and screenshot (what the page showed once its scripts ran), then the after-reveal ones.
+      for (const p of pages) {
+        yield { url: captureRecordUri(scanId, pageRecordName(p.seq, 'html')), contentType: 'text/html', capturedAt: p.captured_at, body: await readBlob(deps.blobs, p.dom_key) };
+        yield { url: captureRecordUri(scanId, pageRecordName(p.seq, 'png')), contentType: 'image/png', capturedAt: p.captured_at, body: await readBlob(deps.blobs, p.screenshot_key) };
+      }
       for (const r of reveals.filter((x) => x.content_type !== 'application/har+json')) {
-        yield { url: `urn:fip:${scanId}:${r.name}`, contentType: r.content_type, capturedAt: r.captured_at, body: await readBlob(deps.blobs, r.blob_key) };
+        yield { url: captureRecordUri(scanId, r.name), contentType: r.content_type, capturedAt: r.captured_at, body: await readBlob(deps.blobs, r.blob_key) };
       }
     })());
+    const findings = await findingsJson(deps, scanId);
     const cdxj = await cdxjIndex(warcFile, 'data.warc.gz');
     const pagesJsonl = [
       JSON.stringify({ format: 'json-pages-1.0', id: 'pages', title: `Investigation ${scanId}` }),
@@ -265,6 +274,7 @@ export async function evidenceBundleStream(deps: EvidenceDeps, scanId: string, h
       entries.push({ path: mailPath(i + 1), open: () => deps.blobs.get(m.blob_key) });
     });
     entries.push({ path: 'provenance/provenance.json', open: () => Buffer.from(`${JSON.stringify(prov, null, 2)}\n`, 'utf8') });
+    entries.push({ path: 'findings/findings.json', open: () => findings });
 
     const stream = signedZipStream(entries, {
       date: capturedAt,

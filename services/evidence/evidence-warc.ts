@@ -2,7 +2,7 @@
 // and the session's late exchanges: every HTTP exchange the page made, bodies included up to
 // SVC_SSI__MAX_RESPONSE_BODY_MB each: crawler-session.ts), written with webrecorder's warcio: one
 // gzip member per record, WARC-Payload-Digest and WARC-Block-Digest in sha256; then the after-reveal
-// screenshots and DOM snapshots as resource records. Record ids and dates come from the capture, so
+// screenshots and DOM snapshots (and each captured page's) as resource records. Record ids and dates come from the capture, so
 // the same capture always gives the same bytes. A body the HAR holds only in part (over the limit)
 // or not at all (past the investigation's archive cap) is marked `WARC-Truncated: length`.
 import { createHash } from 'node:crypto';
@@ -42,7 +42,23 @@ function warcDate(iso: string): string {
   return new Date(iso).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-function payloadOf(entry: HarEntry): { body: Buffer; truncated: boolean } {
+/** The WARC-Record-ID of the response record of the `index`-th exchange of the HAR archived as `seq`. */
+export function responseRecordId(scanId: string, seq: number | string, index: number): string {
+  return `<urn:uuid:${deterministicUuid(`${scanId}|${seq}|${index}|response`)}>`;
+}
+
+/** The WARC-Record-ID of a resource record (a screenshot or DOM snapshot) by its WARC-Target-URI. */
+export function resourceRecordId(scanId: string, url: string): string {
+  return `<urn:uuid:${deterministicUuid(`${scanId}|resource|${url}`)}>`;
+}
+
+/** The WARC-Target-URI of a capture of the platform's own (an after-reveal record, a page's screenshot or DOM): `urn:fip:<scan id>:<name>`. */
+export function captureRecordUri(scanId: string, name: string): string {
+  return `urn:fip:${scanId}:${name}`;
+}
+
+/** The body an exchange's response record carries (what the HAR kept of it). */
+export function payloadOf(entry: HarEntry): { body: Buffer; truncated: boolean } {
   const c = entry.response.content;
   if (c.text === undefined) return { body: Buffer.alloc(0), truncated: c.size > 0 || !!entry._truncated };
   return { body: c.encoding === 'base64' ? Buffer.from(c.text, 'base64') : Buffer.from(c.text, 'utf8'), truncated: !!entry._truncated };
@@ -95,7 +111,7 @@ export async function writeScanWarc(
     for await (const page of pages) {
       for (const [i, entry] of page.har.log.entries.entries()) {
         const date = warcDate(entry.startedDateTime);
-        const responseId = `<urn:uuid:${deterministicUuid(`${scan.scanId}|${page.seq}|${i}|response`)}>`;
+        const responseId = responseRecordId(scan.scanId, page.seq, i);
         const { body, truncated } = payloadOf(entry);
         const headers: Array<[string, string]> = entry.response.headers.filter((h) => !SKIP_RESPONSE_HEADERS.has(h.name.toLowerCase())).map((h) => [h.name, h.value]);
         headers.push(['Content-Length', String(body.length)]);
@@ -128,7 +144,7 @@ export async function writeScanWarc(
         WARCRecord.create(
           {
             url: r.url, date: warcDate(r.capturedAt.toISOString()), type: 'resource', warcVersion: 'WARC/1.1',
-            warcHeaders: { 'WARC-Record-ID': `<urn:uuid:${deterministicUuid(`${scan.scanId}|resource|${r.url}`)}>`, 'Content-Type': r.contentType },
+            warcHeaders: { 'WARC-Record-ID': resourceRecordId(scan.scanId, r.url), 'Content-Type': r.contentType },
           },
           [r.body],
         ),

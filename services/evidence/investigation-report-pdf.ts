@@ -5,11 +5,21 @@
 import { createHash } from 'node:crypto';
 import { createBrowserProvider, type BrowserProvider } from '../../infra/browser-pool';
 import { listActions, listPages, listPii, listScanWallets, type InvestigationRow } from '../../db/repositories/investigations/investigation-repository';
-import { investigationReportHtml, type InvestigationReportData } from '../../domain/evidence/investigation-report-html';
+import { investigationReportHtml, type InvestigationReportData, type SeenIn } from '../../domain/evidence/investigation-report-html';
+import type { FindingKind } from '../../domain/evidence/finding-match';
+import { findingProvenance, provenanceOf, type FindingProvenanceResult } from './finding-provenance';
 import { readBlob } from '../../infra/blob-store';
 import { resolveChromium } from '../../infra/chromium';
 import { evidenceKeyringFor } from '../../infra/evidence-keyring';
 import { endedScan, ensureCaptureCustody, pageArtifacts, recordHandling, type EvidenceDeps, type Handling } from './evidence-bundle';
+
+function seenIn(map: ReadonlyMap<string, FindingProvenanceResult>, kind: FindingKind, value: string): SeenIn {
+  const { provenance: p, provenance_reason: reason } = provenanceOf(map, true, kind, value);
+  return {
+    seenIn: p ? { recordId: p.warc_record_id, targetUri: p.warc_target_uri, recordType: p.warc_record_type, pageUrl: p.page_url, state: p.state, step: p.step, screenshotPath: p.screenshot_path } : null,
+    seenInReason: reason,
+  };
+}
 
 const providers = new Map<string, BrowserProvider>();
 
@@ -35,8 +45,9 @@ export async function closeEvidenceBrowsers(): Promise<void> {
 const MAX_INLINE_SCREENSHOT = 8 * 1024 * 1024;
 
 export async function investigationReportData(deps: EvidenceDeps, inv: InvestigationRow): Promise<{ data: InvestigationReportData; rehashed: Map<string, string> }> {
-  const [pages, wallets, pii, actions] = await Promise.all([
+  const [pages, wallets, pii, actions, provenance] = await Promise.all([
     listPages(deps.knex, inv.scan_id), listScanWallets(deps.knex, inv.scan_id), listPii(deps.knex, inv.scan_id), listActions(deps.knex, inv.scan_id),
+    findingProvenance(deps, inv.scan_id, true),
   ]);
   pages.sort((a, b) => a.seq - b.seq);
   const rehashed = new Map<string, string>();
@@ -62,8 +73,8 @@ export async function investigationReportData(deps: EvidenceDeps, inv: Investiga
       generatedAt: new Date().toISOString(), keyId: evidenceKeyringFor(deps.config).activeKeyId(),
       redirectChain: inv.redirect_chain,
       pages: pageData,
-      wallets: wallets.map((w) => ({ address: w.address, token: w.token, network: w.network, confidence: String(w.confidence), source: w.source, pageUrl: w.page_url })),
-      pii: pii.map((x) => ({ kind: x.kind, value: x.value, pageUrl: x.page_url })),
+      wallets: wallets.map((w) => ({ address: w.address, token: w.token, network: w.network, confidence: String(w.confidence), source: w.source, pageUrl: w.page_url, ...seenIn(provenance, 'wallet', w.address) })),
+      pii: pii.map((x) => ({ kind: x.kind, value: x.value, pageUrl: x.page_url, ...seenIn(provenance, x.kind as FindingKind, x.value) })),
       timeline: actions.map((a) => ({ at: a.at.toISOString(), state: a.state, action: a.action, target: a.target, outcome: a.outcome })),
     },
   };

@@ -1,6 +1,7 @@
 // GET /investigations/ssi/{scan_id}/lea-package: one signed ZIP for a law-enforcement agency:
 //   report.pdf                          the investigation PDF
 //   evidence/ssi-<scan_id>-evidence.wacz   the signed evidence bundle (itself verifiable)
+//   findings/findings.json              every finding with the WARC record of the bundle that holds it (as in the bundle)
 //   wallets/wallets.csv, wallets/wallets.xlsx   the scan's wallets (services/wallets/wallet-service.ts)
 //   custody/custody.jsonl               the chain of custody, this handling included
 //   signature/public-key.pem            the public key that signed the package
@@ -14,6 +15,7 @@ import { evidenceKeyringFor } from '../../infra/evidence-keyring';
 import type { WalletExportFormat } from '../wallets/wallet-export';
 import { scanWalletStream } from '../wallets/wallet-service';
 import { captureTime, custodyLog, endedScan, EVIDENCE_SOFTWARE, evidenceBundleStream, recordHandling, type EvidenceDeps, type Handling } from './evidence-bundle';
+import { findingsJson } from './finding-provenance';
 import { investigationReportPdf } from './investigation-report-pdf';
 import { signedZipStream, type ZipEntrySource } from '../../infra/signed-zip-writer';
 import { listPages } from '../../db/repositories/investigations/investigation-repository';
@@ -74,7 +76,12 @@ manifest; a change to the manifest no longer matches the signed digest.
       changed manifest fails here, and a changed file fails in a).
 
 ${trustedTime}
-4. The chain of custody (custody/custody.jsonl) lists the capture and every export and download of
+4. Where each finding was seen: findings/findings.json (the same file as in the evidence bundle)
+   names, for every reported wallet and contact, the WARC record of evidence/*.wacz whose body holds
+   it (its WARC-Record-ID and WARC-Target-URI), the page, the agent's step and the screenshot taken
+   then. Unzip the bundle, and grep the record: zcat archive/data.warc.gz | grep -a <address>
+
+5. The chain of custody (custody/custody.jsonl) lists the capture and every export and download of
    this evidence since: UTC time, actor, action, purpose and the hashes re-verified at that moment.
 
 The evidence bundle (evidence/*.wacz) is a WACZ 1.1.1 web archive: ReplayWeb.page opens it and
@@ -96,6 +103,7 @@ export async function leaPackageStream(deps: EvidenceDeps, scanId: string, handl
       store: true,
       open: async () => (await evidenceBundleStream(deps, scanId, { actor: handling.actor, action: 'export', artifact: 'evidence-bundle (into lea-package)', purpose: handling.purpose })).stream,
     },
+    { path: 'findings/findings.json', open: () => findingsJson(deps, scanId) },
     { path: 'wallets/wallets.csv', open: () => walletFile(deps, scanId, 'csv') },
     { path: 'wallets/wallets.xlsx', open: () => walletFile(deps, scanId, 'xlsx') },
     { path: 'signature/public-key.pem', open: () => Buffer.from(signer.publicKeyPem, 'utf8') },

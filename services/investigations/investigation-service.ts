@@ -3,7 +3,7 @@
 //   startInvestigation        the scan row, then its `ssi-<scan_id>` workflow (also intake processing, SVC_INTAKE__AUTO_INVESTIGATE)
 //   listInvestigationHistory  ended scans (completed, failed, cancelled), a page, newest first
 //   listActiveInvestigations  queued and running scans, a page, newest first, each with its task's progress
-//   getInvestigation          one scan with its pages, wallets, PII, agent actions, blocked requests and persona mail (404 when unknown)
+//   getInvestigation          one scan with its pages, wallets and PII (each with its provenance), agent actions, blocked requests and persona mail (404 when unknown)
 //   openPageArtifact          a page's captured screenshot, DOM or HAR, streamed from the blob store (404 when missing)
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -19,6 +19,7 @@ import {
   listInvestigations,
   listPages,
   listPii,
+  listRevealRecords,
   listScanWallets,
   type InvestigationFilter,
   type InvestigationRow,
@@ -30,7 +31,9 @@ import { listPersonaMail } from '../../db/repositories/investigations/persona-ma
 import { principalName } from '../../domain/accounts/principal-name';
 import type { Principal } from '../../domain/accounts/roles';
 import { recordDownloadCustody } from '../evidence/download-custody';
-import { ensureCaptureCustody, isEnded, pageArtifacts } from '../evidence/evidence-bundle';
+import { ensureCaptureCustody, isEnded, pageArtifacts, revealPath } from '../evidence/evidence-bundle';
+import { findingProvenance, provenanceOf, type FindingProvenance } from '../evidence/finding-provenance';
+import type { FindingKind } from '../../domain/evidence/finding-match';
 import { investigationTaskId, type AgentOptions, type InvestigationOptions, type InvestigationRequest } from '../../domain/investigations/investigation-request';
 import type { KeysetPage } from '../../domain/keyset';
 import type { TaskProgress } from '../../domain/tasks/task-status';
@@ -145,11 +148,14 @@ export async function listActiveInvestigations(
   return { rows, next: page.next };
 }
 
+/** Where a finding was seen in the scan's evidence (services/evidence/finding-provenance.ts), or null and why. */
+export type WithProvenance<T> = T & { provenance: (FindingProvenance & { screenshot_download_path: string | null }) | null; provenance_reason: string | null };
+
 export interface InvestigationDetail {
   investigation: InvestigationRow;
   pages: Awaited<ReturnType<typeof listPages>>;
-  wallets: Awaited<ReturnType<typeof listScanWallets>>;
-  pii: Awaited<ReturnType<typeof listPii>>;
+  wallets: Array<WithProvenance<Awaited<ReturnType<typeof listScanWallets>>[number]>>;
+  pii: Array<WithProvenance<Awaited<ReturnType<typeof listPii>>[number]>>;
   /** What the site asked the funnel's persona for. */
   piiExposures: PiiExposure[];
   actions: Awaited<ReturnType<typeof listActions>>;
@@ -158,14 +164,65 @@ export interface InvestigationDetail {
   mail: Awaited<ReturnType<typeof listPersonaMail>>;
 }
 
-export async function getInvestigation(deps: Pick<ServiceDeps, 'knex'>, scanId: string): Promise<InvestigationDetail> {
+/** One scan with its findings, each with its provenance once the scan has ended (computed on the first read, then kept). */
+export async function getInvestigation(deps: Pick<ServiceDeps, 'knex' | 'blobs'>, scanId: string): Promise<InvestigationDetail> {
   const inv = await findInvestigation(deps.knex, scanId);
   if (!inv) throw new NotFoundError(`no investigation ${scanId}`);
-  const [pages, wallets, pii, piiExposures, actions, blocked, mail] = await Promise.all([
+  const ended = isEnded(inv.status);
+  const [pages, wallets, pii, piiExposures, actions, blocked, mail, provenance] = await Promise.all([
     listPages(deps.knex, inv.scan_id), listScanWallets(deps.knex, inv.scan_id), listPii(deps.knex, inv.scan_id), listPiiExposures(deps.knex, inv.scan_id),
     listActions(deps.knex, inv.scan_id), listBlockedRequests(deps.knex, inv.scan_id), listPersonaMail(deps.knex, inv.scan_id),
+    findingProvenance(deps, inv.scan_id, ended),
   ]);
-  return { investigation: inv, pages, wallets, pii, piiExposures, actions, blocked, mail };
+  // The screenshot of a provenance as the API serves it (a page's artifact or an after-reveal record).
+  const pageBySeq = new Map(pages.map((p) => [p.seq, p.id]));
+  const downloadPath = (bundlePath: string | null): string | null => {
+    const page = /^screenshots\/page-(\d+)\.png$/.exec(bundlePath ?? '');
+    if (page) return pageBySeq.has(Number(page[1])) ? `/investigations/ssi/${scanId}/pages/${pageBySeq.get(Number(page[1]))}/screenshot` : null;
+    return bundlePath?.startsWith('reveals/') ? `/investigations/ssi/${scanId}/reveals/${bundlePath.slice('reveals/'.length)}` : null;
+  };
+  const withPaths = (r: ReturnType<typeof provenanceOf>) => ({
+    provenance: r.provenance ? { ...r.provenance, screenshot_download_path: downloadPath(r.provenance.screenshot_path) } : null,
+    provenance_reason: r.provenance_reason,
+  });
+  return {
+    investigation: inv, pages, actions, blocked, mail, piiExposures,
+    wallets: wallets.map((w) => ({ ...w, ...withPaths(provenanceOf(provenance, ended, 'wallet', w.address)) })),
+    pii: pii.map((p) => ({ ...p, ...withPaths(provenanceOf(provenance, ended, p.kind as FindingKind, p.value)) })),
+  };
+}
+
+/**
+ * An after-reveal record of a scan (its screenshot, DOM snapshot or exchanges), streamed; like a
+ * page's artifact, each download writes a custody entry and an audit event first.
+ */
+export async function openRevealRecord(
+  deps: Pick<ServiceDeps, 'knex' | 'blobs'>,
+  principal: Principal | null,
+  scanId: string,
+  name: string,
+  purpose: string | undefined,
+): Promise<{ stream: Readable; contentType: string; sha256: string }> {
+  const missing = () => new NotFoundError(`no after-reveal record ${name} in investigation ${scanId}`);
+  const record = (await listRevealRecords(deps.knex, scanId)).find((r) => r.name === name);
+  if (!record) throw missing();
+  const stream = await deps.blobs.get(record.blob_key).catch((err: unknown) => {
+    throw err instanceof BlobNotFoundError ? missing() : err;
+  });
+  try {
+    const inv = await findInvestigation(deps.knex, scanId);
+    if (inv && isEnded(inv.status)) await ensureCaptureCustody(deps.knex, inv, await listPages(deps.knex, scanId));
+    const path = revealPath(record);
+    await recordDownloadCustody(deps.knex, {
+      subjectKind: 'investigation', subjectId: scanId, actor: principalName(principal), artifact: `after-reveal record ${name}`, purpose: purpose ?? 'download',
+      files: [{ path, sha256: record.sha256, blobKey: record.blob_key }],
+      audit: { action: 'evidence.download', target_type: 'investigation', target_id: scanId, details: { artifact: path, sha256: record.sha256 } },
+    });
+  } catch (err) {
+    stream.destroy();
+    throw err;
+  }
+  return { stream, contentType: record.content_type, sha256: record.sha256 };
 }
 
 export type PageArtifactKind = 'screenshot' | 'dom' | 'har';

@@ -21,6 +21,8 @@ interface Wallet {
   confidence: string;
   source: string;
   page_url: string | null;
+  provenance: { warc_record_id: string; warc_target_uri: string } | null;
+  provenance_reason: string | null;
 }
 
 describe('analysts\' console (end to end, Chromium)', function () {
@@ -91,12 +93,21 @@ describe('analysts\' console (end to end, Chromium)', function () {
     const rows = await table.locator('tbody tr').evaluateAll((trs) =>
       trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => (td.querySelector('code')?.textContent ?? td.textContent ?? '').trim())),
     );
-    const expected = wallets.map((w) => [w.address, w.token, w.network, w.confidence, w.source, w.page_url ?? '—']);
+    const expected = wallets.map((w) => [w.address, w.token, w.network, w.confidence, w.source, w.page_url ?? '—', w.provenance?.warc_target_uri ?? w.provenance_reason ?? '—']);
     const key = (r: string[]) => r.join('|');
-    assert.deepEqual(rows.map(key).sort(), expected.map(key).sort(), 'one row per wallet with address, token, network, confidence, source and page');
+    assert.deepEqual(rows.map(key).sort(), expected.map(key).sort(), 'one row per wallet with address, token, network, confidence, source, page and the record it was seen in');
     const home = wallets.find((w) => w.address === site.wallets.home)!;
     const explorer = await table.locator('tr', { hasText: home.address }).getByRole('link', { name: /explorer/i }).getAttribute('href');
     assert.ok(explorer?.includes(home.address), `explorer link ${explorer} names the address`);
+
+    // Seen in: the record that holds the wallet, its id, and the screenshot taken at that step, on demand.
+    assert.ok(home.provenance, `the home wallet has provenance (${home.provenance_reason})`);
+    const homeRow = table.locator('tr', { hasText: home.address });
+    assert.ok((await homeRow.innerText()).includes(home.provenance.warc_record_id), 'the row shows the WARC-Record-ID');
+    await homeRow.getByRole('button', { name: 'Screenshot after this step' }).click();
+    const shot = homeRow.getByRole('img', { name: /^Screenshot after / });
+    await shot.waitFor();
+    await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await shot.elementHandle());
 
     // Sorting by token: the rows come back in token order.
     await page.getByRole('button', { name: 'Token' }).click();

@@ -263,6 +263,11 @@ describe('evidence bundles of a real scan', function () {
     assert.equal(files.get('signature/public-key.pem')!.toString('utf8'), keyring.signer().publicKeyPem);
     const wallets = (await http(`${api.url}/investigations/ssi/${scanId}`, { headers: analyst })).body.wallets as Array<{ address: string }>;
     for (const w of wallets) assert.ok(files.get('wallets/wallets.csv')!.toString('utf8').includes(w.address), `${w.address} in wallets.csv`);
+    // findings.json beside the bundle is the bundle's own: the same bytes.
+    const innerFiles = await unzipTo(path.join(dir, bundleName), path.join(tmp, 'lea-inner'));
+    assert.ok(files.get('findings/findings.json'), 'findings/findings.json in the LEA package');
+    assert.ok(files.get('findings/findings.json')!.equals(innerFiles.get('findings/findings.json')!), 'the same findings.json as the bundle inside');
+    assert.deepEqual((JSON.parse(files.get('findings/findings.json')!.toString('utf8')) as { wallets: Array<{ address: string }> }).wallets.map((w) => w.address).sort(), wallets.map((w) => w.address).sort());
     assert.ok(files.get('VERIFY.txt')!.toString('utf8').includes('npx fip evidence verify'));
     const custody = files.get('custody/custody.jsonl')!.toString('utf8').trim().split('\n').map((l) => JSON.parse(l));
     assert.deepEqual(custody.slice(-2).map((c: { action: string; purpose: string }) => [c.action, c.purpose]), [['export', 'referral'], ['download', 'referral']]);

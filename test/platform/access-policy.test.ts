@@ -18,7 +18,7 @@ import { insertIntake } from '../../db/repositories/intakes/intake-repository';
 import { upsertWallets } from '../../db/repositories/wallets/wallet-repository';
 import { recordSourceEntities } from '../../db/repositories/intelligence/entity-repository';
 import { deactivateSchedule } from '../../services/reports/report-schedule-service';
-import { insertInvestigation, insertPage, setInvestigationState } from '../../db/repositories/investigations/investigation-repository';
+import { insertInvestigation, insertPage, insertResponses, REVEAL_MARK, setInvestigationState } from '../../db/repositories/investigations/investigation-repository';
 import { createBlobStore } from '../../infra/blob-store';
 import { createLogger } from '../../infra/logger';
 import { openGuidance } from '../../services/investigations/guidance-service';
@@ -213,6 +213,7 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'GET /investigations/ssi/{scan_id}': (fx) => ({ path: `/investigations/ssi/${fx.scanId}` }),
   'GET /investigations/ssi/{scan_id}/persona': (fx) => ({ path: `/investigations/ssi/${fx.scanId}/persona?purpose=access%20walk` }),
   'GET /investigations/ssi/{scan_id}/pages/{page_id}/{artifact}': (fx) => ({ path: `/investigations/ssi/${fx.scanId}/pages/${fx.pageId}/dom` }),
+  'GET /investigations/ssi/{scan_id}/reveals/{name}': (fx) => ({ path: `/investigations/ssi/${fx.scanId}/reveals/reveal-0001-walk.png` }),
   'GET /investigations/ssi/{scan_id}/evidence-bundle': (fx) => ({ path: `/investigations/ssi/${fx.endedScanId}/evidence-bundle?purpose=access%20walk` }),
   'GET /investigations/ssi/{scan_id}/mail/{mail_id}': (fx) => ({ path: `/investigations/ssi/${fx.funnel.scanId}/mail/${fx.funnel.mailId}?purpose=access%20walk` }),
   'GET /investigations/ssi/{scan_id}/guidance': (fx) => ({ path: `/investigations/ssi/${fx.funnel.scanId}/guidance` }),
@@ -450,6 +451,7 @@ describe('access policy of every route', function () {
       scanId, url: 'http://192.0.2.10/', seq: 0, state: 'CAPTURE', title: 'walk', httpStatus: 200, serverIp: '192.0.2.10', tls: null, responseHeaders: {},
       screenshot: art, dom: art, har: art, capturedAt: new Date(),
     });
+    await insertResponses(testKnex(), scanId, [{ url: `http://192.0.2.10/${REVEAL_MARK}reveal-0001-walk.png`, contentType: 'image/png', blobKey: art.key, sha256: art.sha256 }]);
     const dossier = await http(`${url}/reports/dossiers`, { method: 'POST', headers: admin, json: { title: 'access walk dossier', case_id: fixtureCase.id, scan_ids: [scanId] } });
     assert.equal(dossier.status, 202, dossier.text);
     await waitFor('the fixture dossier', async () => (await http(`${url}/reports/dossiers/${dossier.body.plan_id}`, { headers: admin })).body.status === 'ready', 60_000, 200);

@@ -1,11 +1,13 @@
 // Scam-site investigations: start one (POST /investigations/ssi, a `ssi-<scan_id>` workflow), read
-// its detail, download its artifacts (streamed), and list ended and active scans. The use cases are
+// its detail (each finding with the WARC record that holds it), download its artifacts and
+// after-reveal records (streamed), and list ended and active scans. The use cases are
 // services/investigations/investigation-service.ts; the schemas ./investigation-schemas.ts.
 import {
   getInvestigation,
   listActiveInvestigations,
   listInvestigationHistory,
   openPageArtifact,
+  openRevealRecord,
   requestInvestigation,
   type InvestigationListFilter,
   type InvestigationRow,
@@ -16,7 +18,7 @@ import { IdempotencyHeaders, requestHash } from '../../idempotency-key';
 import { encodeCursor, pageSchema } from '../../pagination';
 import { defineRoute } from '../../route-definition';
 import { ErrorSchema } from '../../common-schemas';
-import { AcceptedSchema, ArtifactParam, DetailSchema, ListQuery, PersonaQuery, PersonaSchema, ScanParam, SummarySchema, type ListQueryT, type PersonaQueryT } from './investigation-schemas';
+import { AcceptedSchema, ArtifactParam, DetailSchema, ListQuery, PersonaQuery, PersonaSchema, RevealParam, ScanParam, SummarySchema, type ListQueryT, type PersonaQueryT } from './investigation-schemas';
 import { readScanPersona } from '../../../services/investigations/persona-service';
 import { PurposeQuery, type PurposeQueryT } from '../evidence/evidence-schemas';
 
@@ -145,6 +147,26 @@ export const investigationRoutes = [
       ctx.type = type;
       ctx.length = file.sizeBytes;
       ctx.attachment(`ssi-${params.scan_id}-page-${file.pageSeq}-${params.artifact}.${ext}`);
+      ctx.set('X-Content-SHA256', file.sha256);
+      return { body: file.stream };
+    },
+  }),
+  defineRoute<{ scan_id: string; name: string }, PurposeQueryT>({
+    method: 'get',
+    path: '/investigations/ssi/{scan_id}/reveals/{name}',
+    summary: 'Download an after-reveal record (the screenshot, DOM snapshot or exchanges taken after a coin-tab click or a playbook step), streamed; X-Content-SHA256 is its hash at capture time; `purpose` goes into the chain of custody',
+    tags: ['investigations'],
+    access: READ,
+    request: { params: RevealParam, query: PurposeQuery },
+    responses: {
+      200: { description: 'The record', contentType: 'application/octet-stream' },
+      400: { description: 'Not a record name (details say where)', schema: ErrorSchema },
+      404: { description: 'No such investigation or record', schema: ErrorSchema },
+    },
+    handler: async ({ params, query, principal, deps, ctx }) => {
+      const file = await openRevealRecord(deps, principal, params.scan_id, params.name, query.purpose);
+      ctx.type = file.contentType === 'text/html' ? 'text/html; charset=utf-8' : file.contentType === 'application/har+json' ? 'application/json' : file.contentType;
+      ctx.attachment(`ssi-${params.scan_id}-${params.name}`);
       ctx.set('X-Content-SHA256', file.sha256);
       return { body: file.stream };
     },

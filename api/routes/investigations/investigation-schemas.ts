@@ -5,6 +5,7 @@ import { PII_EXPOSURE_KINDS } from '../../../domain/investigations/funnel';
 import { z } from 'zod';
 import { INVESTIGATION_STATUSES } from '../../../domain/investigations/investigation-request';
 import { PlaybookStepSchema } from '../../../domain/investigations/playbooks';
+import { REVEAL_RECORD_NAME } from '../../../domain/investigations/reveal-record-name';
 import { pageQueryShape } from '../../pagination';
 import { MailSummarySchema } from './funnel-schemas';
 
@@ -28,6 +29,10 @@ export const PersonaSchema = z
   .meta({ id: 'InvestigationPersona' });
 
 export const ScanParam = z.object({ scan_id: z.string().uuid() });
+export const RevealParam = z.object({
+  scan_id: z.string().uuid(),
+  name: z.string().regex(REVEAL_RECORD_NAME, 'an after-reveal record name: reveal-<nnnn>-<step>.png|.html|.har or late-<12 hex>.har').describe('The record name, as in the bundle under reveals/'),
+});
 export const ArtifactParam = z.object({ scan_id: z.string().uuid(), page_id: z.string().uuid(), artifact: z.enum(['screenshot', 'dom', 'har']) });
 
 
@@ -54,6 +59,26 @@ const ScanFields = z.object({
   task_id: z.string(),
 });
 
+/** Where a finding was seen: the WARC record of the evidence bundle whose body holds it. */
+export const FindingProvenanceSchema = z
+  .object({
+    warc_record_id: z.string().describe('WARC-Record-ID of the record (`<urn:uuid:…>`), as in archive/data.warc.gz of the evidence bundle'),
+    warc_target_uri: z.string().describe('WARC-Target-URI of that record: the URL the site answered, or `urn:fip:<scan_id>:<name>` for a DOM snapshot'),
+    warc_record_type: z.enum(['response', 'resource']).describe('`response`: an HTTP answer of the site; `resource`: a DOM snapshot the crawler took'),
+    page_url: z.string().describe('The page the record was captured on'),
+    state: z.string().describe("The agent's state at that capture"),
+    step: z.string().describe('What revealed it: `page capture`, the reveal\'s action (`click_coin_tab: BTC`), or `exchanges after the last capture`'),
+    screenshot_uri: z.string().nullable().describe('WARC-Target-URI of the screenshot taken at that capture (after the reveal)'),
+    screenshot_path: z.string().nullable().describe("That screenshot's path in the evidence bundle"),
+    screenshot_download_path: z.string().nullable().optional().describe('Where the API serves that screenshot (detail only; not in findings.json)'),
+  })
+  .meta({ id: 'FindingProvenance' });
+
+const ProvenanceFields = {
+  provenance: FindingProvenanceSchema.nullable().describe('Null while the scan runs, or when no archived record holds the value (see provenance_reason)'),
+  provenance_reason: z.string().nullable().describe('Why provenance is null; null when it is set'),
+};
+
 export const DetailSchema = ScanFields.extend({
   error: z.string().nullable(),
   playbook_id: z.string().nullable(),
@@ -77,9 +102,10 @@ export const DetailSchema = ScanFields.extend({
     z.object({
       address: z.string(), token: z.string(), network: z.string(), confidence: z.string(), source: z.string(),
       page_url: z.string().nullable(), found_in_state: z.string().nullable(), first_seen_at: z.string(),
+      ...ProvenanceFields,
     }),
   ),
-  pii: z.array(z.object({ kind: z.string(), value: z.string(), page_url: z.string() })),
+  pii: z.array(z.object({ kind: z.string(), value: z.string(), page_url: z.string(), ...ProvenanceFields })),
   pii_exposures: z
     .array(z.object({ kind: z.enum(PII_EXPOSURE_KINDS), page_url: z.string(), state: z.string(), field: z.string().nullable() }))
     .describe('What the site asked the persona for, on which page and in which funnel state (never the value typed)'),

@@ -1,4 +1,5 @@
-// One investigation with tabs: Overview, Results (the wallet table), Pages (screenshots), Actions
+// One investigation with tabs: Overview, Results (the wallet table, each wallet with the record it
+// was seen in and the screenshot after the step that revealed it), Pages (screenshots), Actions
 // (the agent's timeline) and Evidence (bundle, LEA package, PDF: shown when the API has them).
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { availablePaths, download, objectUrl, sdk, type SavedFile } from '../api';
@@ -131,6 +132,7 @@ function Results({ inv }: { inv: InvestigationDetail }) {
     { key: 'confidence', label: 'Confidence', value: (w) => ({ high: 3, medium: 2, low: 1 })[w.confidence] ?? 0, render: (w) => <span className={`conf conf-${w.confidence}`}>{w.confidence}</span> },
     { key: 'source', label: 'Source', value: (w) => w.source },
     { key: 'page', label: 'Page', value: (w) => w.pageUrl ?? '', render: (w) => (w.pageUrl ? <span className="break">{w.pageUrl}</span> : <span className="muted">—</span>) },
+    { key: 'seen', label: 'Seen in', value: (w) => w.provenance?.warcTargetUri ?? '', render: (w) => <SeenIn wallet={w} /> },
   ];
   return (
     <>
@@ -165,6 +167,33 @@ function Results({ inv }: { inv: InvestigationDetail }) {
         <SortableTable caption="Wallets found by this investigation" rows={rows} columns={columns} rowKey={(w) => `${w.network}:${w.token}:${w.address}`} />
       )}
     </>
+  );
+}
+
+/**
+ * Where a wallet was seen: the WARC record of the evidence bundle that holds it, the step that
+ * revealed it, and the screenshot taken then (fetched only when asked for: each download is a
+ * custody entry).
+ */
+function SeenIn({ wallet }: { wallet: ScanWallet }) {
+  const [open, setOpen] = useState(false);
+  const p = wallet.provenance;
+  if (!p) return <span className="muted small">{wallet.provenanceReason ?? '—'}</span>;
+  return (
+    <span className="seen-in small">
+      <span className="break" title={p.warcRecordId}>{p.warcRecordType} <code>{p.warcTargetUri}</code></span>
+      <br /><span className="badge">{p.state}</span> {p.step}
+      <br /><code className="muted" title="WARC-Record-ID">{p.warcRecordId}</code>
+      {p.screenshotDownloadPath && (
+        <>
+          <br />
+          <button type="button" className="link" aria-expanded={open} onClick={() => setOpen(!open)}>
+            {open ? 'Hide screenshot' : 'Screenshot after this step'}
+          </button>
+          {open && <Screenshot path={p.screenshotDownloadPath} alt={`Screenshot after ${p.step} on ${p.pageUrl}`} />}
+        </>
+      )}
+    </span>
   );
 }
 

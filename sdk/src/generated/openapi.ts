@@ -1513,6 +1513,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/investigations/ssi/{scan_id}/reveals/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an after-reveal record (the screenshot, DOM snapshot or exchanges taken after a coin-tab click or a playbook step), streamed; X-Content-SHA256 is its hash at capture time; `purpose` goes into the chain of custody
+         * @description Access: roles admin, analyst; or API-key scopes investigations:read, investigations:write.
+         */
+        get: operations["getInvestigationsSsiScanIdRevealsName"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/investigations/ssi/{scan_id}/wallets.csv": {
         parameters: {
             query?: never;
@@ -3137,6 +3157,29 @@ export interface components {
         EvidenceSigningKeyList: {
             items: components["schemas"]["EvidenceSigningKey"][];
         };
+        FindingProvenance: {
+            /** @description The page the record was captured on */
+            page_url: string;
+            /** @description Where the API serves that screenshot (detail only; not in findings.json) */
+            screenshot_download_path?: string | null;
+            /** @description That screenshot's path in the evidence bundle */
+            screenshot_path: string | null;
+            /** @description WARC-Target-URI of the screenshot taken at that capture (after the reveal) */
+            screenshot_uri: string | null;
+            /** @description The agent's state at that capture */
+            state: string;
+            /** @description What revealed it: `page capture`, the reveal's action (`click_coin_tab: BTC`), or `exchanges after the last capture` */
+            step: string;
+            /** @description WARC-Record-ID of the record (`<urn:uuid:…>`), as in archive/data.warc.gz of the evidence bundle */
+            warc_record_id: string;
+            /**
+             * @description `response`: an HTTP answer of the site; `resource`: a DOM snapshot the crawler took
+             * @enum {string}
+             */
+            warc_record_type: "response" | "resource";
+            /** @description WARC-Target-URI of that record: the URL the site answered, or `urn:fip:<scan_id>:<name>` for a DOM snapshot */
+            warc_target_uri: string;
+        };
         GeneratedReport: {
             created_at: string;
             /** @description pending, sent, skipped, failed, or null when not e-mailed */
@@ -3701,6 +3744,10 @@ export interface components {
             pii: {
                 kind: string;
                 page_url: string;
+                /** @description Null while the scan runs, or when no archived record holds the value (see provenance_reason) */
+                provenance: components["schemas"]["FindingProvenance"] | null;
+                /** @description Why provenance is null; null when it is set */
+                provenance_reason: string | null;
                 value: string;
             }[];
             /** @description What the site asked the persona for, on which page and in which funnel state (never the value typed) */
@@ -3735,6 +3782,10 @@ export interface components {
                 found_in_state: string | null;
                 network: string;
                 page_url: string | null;
+                /** @description Null while the scan runs, or when no archived record holds the value (see provenance_reason) */
+                provenance: components["schemas"]["FindingProvenance"] | null;
+                /** @description Why provenance is null; null when it is set */
+                provenance_reason: string | null;
                 source: string;
                 token: string;
             }[];
@@ -9405,6 +9456,69 @@ export interface operations {
             };
             /** @description Chromium is not available on this server */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvestigationsSsiScanIdRevealsName: {
+        parameters: {
+            query?: {
+                /** @description why the evidence is taken (written to the custody log and the audit log); default `download` */
+                purpose?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The record name, as in the bundle under reveals/ */
+                name: string;
+                scan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Not a record name (details say where) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such investigation or record */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
