@@ -80,7 +80,7 @@ describe('the funnel agent on fixture sites (end to end, heuristics only)', func
     assert.equal(v.email, account.email);
     assert.equal(v.password, account.password);
     assert.equal(v.first_name, account.first_name);
-    assert.match(v.email, /@persona\.invalid$/);
+    assert.match(v.email, /@personas\.invalid$/);
     assert.match(v.phone, /^07700 900\d{3}$/);
     assert.equal(persona.body.site, `127.0.0.1:${site.port}`);
     assert.equal(persona.body.reused, false);
