@@ -91,7 +91,7 @@ export const configSchema = z.strictObject({
     .prefault({}),
   ssi: z
     .strictObject({
-      llm_model: z.string().min(1).default('claude-sonnet-4-5').describe('the model of the wallet engine\'s language-model stage'),
+      llm_model: z.string().min(1).default('claude-sonnet-5-5').describe('the model of the wallet engine\'s language-model stage'),
       allowlist_path: z.string().min(1).default('config/wallet_allowlist.json').describe('the wallet token-network allowlist (read by workers at start-up)'),
       max_response_body_mb: int(1, 1024)
         .default(25)
