@@ -4,7 +4,8 @@
 // screenshot, the analyst's typed answer moves the scan on to the deposit wallets, and the Overview
 // shows the funnel, what the site asked for and (on request, with a purpose) the persona; a
 // researcher gets neither. The start form's "Register on the site" checkbox off sends
-// agent.register=false.
+// agent.register=false. "Abort the funnel" asks first and sends the abort; a question answered
+// meanwhile is a sentence, not a failure.
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { launchChromium, resolveChromium } from '../../infra/chromium';
@@ -23,7 +24,7 @@ describe('the funnel agent in the console (end to end, Chromium)', function () {
   let page: Page;
 
   before(async () => {
-    stack = await startFunnelStack('console-funnel', { captcha: 'captcha', anonymous: 'english-signup' }, { SVC_AUTH__ALLOW_UNVERIFIED_HEADER: 'true' });
+    stack = await startFunnelStack('console-funnel', { captcha: 'captcha', abort: 'captcha', anonymous: 'english-signup' }, { SVC_AUTH__ALLOW_UNVERIFIED_HEADER: 'true' });
     emails = await usersForEveryRole();
     browser = await launchChromium(await resolveChromium());
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -151,5 +152,43 @@ describe('the funnel agent in the console (end to end, Chromium)', function () {
     const entered = (ended.agent_actions as Array<{ action: string; target: string }>).filter((a) => a.action === 'enter_state').map((a) => a.target);
     assert.ok(!entered.includes('REGISTER'), entered.join(', '));
     assert.equal(site.accounts.length, 0, 'no account was created');
+  });
+
+  it('"Abort the funnel" asks for confirmation first, then sends the abort; a question closed meanwhile (409) is said as a sentence and the panel goes away', async () => {
+    const site = stack.sites.abort!;
+    await signIn(emails.analyst);
+    const { scanId } = await startFromForm(`${site.origin}/`, true);
+    const panel = page.getByRole('region', { name: 'The agent needs you' });
+    await panel.waitFor({ timeout: 240_000 });
+    const asked = await http(`${stack.url}/investigations/ssi/${scanId}/guidance`, { headers: stack.users.analyst });
+    assert.equal(asked.status, 200, asked.text);
+
+    await panel.getByRole('button', { name: 'Abort the funnel' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Abort the funnel?' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Keep waiting' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    assert.equal((await http(`${stack.url}/investigations/ssi/${scanId}/guidance`, { headers: stack.users.analyst })).status, 200, 'keeping waiting sent nothing');
+
+    // A colleague aborts it through the API while this analyst confirms: the console's abort is a 409.
+    await panel.getByRole('button', { name: 'Abort the funnel' }).click();
+    await confirm.waitFor();
+    const colleague = await http(`${stack.url}/investigations/ssi/${scanId}/guidance`, { method: 'POST', headers: stack.users.analyst, json: { request_id: asked.body.request_id, action: 'abort' } });
+    assert.equal(colleague.status, 202, colleague.text);
+    const [request] = await Promise.all([
+      page.waitForRequest((r: Request) => r.method() === 'POST' && new URL(r.url()).pathname === `/investigations/ssi/${scanId}/guidance`),
+      confirm.getByRole('button', { name: 'Yes, abort the funnel' }).click(),
+    ]);
+    assert.deepEqual(request.postDataJSON(), { request_id: asked.body.request_id, action: 'abort' });
+    const said = page.getByRole('alert').filter({ hasText: 'This question has expired or was already answered' });
+    await said.waitFor();
+    await panel.waitFor({ state: 'detached' });
+    assert.ok(!(await page.locator('body').innerText()).includes('{"error"'), 'no JSON shown');
+    // The scan ends without the funnel; the Overview says where the funnel ended and why.
+    await page.locator('.badge-completed').first().waitFor({ timeout: 120_000 });
+    assert.equal(site.accounts.length, 0, 'the aborted sign-up submitted nothing');
+    const funnel = page.getByRole('region', { name: 'The funnel' });
+    await funnel.getByText('Where the funnel ended').waitFor();
+    assert.match(await funnel.innerText(), /Where the funnel ended: aborted in REGISTER: the analyst aborted the funnel/);
   });
 });

@@ -27,8 +27,12 @@ function replyError(err: unknown): string {
   return describeError(err).sentence;
 }
 
-/** The pending question of a scan, polled while it is active; null when nothing is pending (404). */
-function useGuidance(scanId: string, active: boolean) {
+/**
+ * The pending question of a scan, polled while it is active; null when nothing is pending (404).
+ * `paused`: the analyst is typing an answer or confirming an abort; the question stays on screen
+ * until they send (a question answered meanwhile is then a 409, said as a sentence).
+ */
+function useGuidance(scanId: string, active: boolean, paused: boolean) {
   const id = getIdentityHeader()?.value ?? '';
   return useQuery({
     queryKey: ['guidance', scanId, id],
@@ -41,7 +45,7 @@ function useGuidance(scanId: string, active: boolean) {
       }
     },
     enabled: active,
-    refetchInterval: active ? GUIDANCE_POLL_MS : false,
+    refetchInterval: active && !paused ? GUIDANCE_POLL_MS : false,
     retry: false,
   });
 }
@@ -98,9 +102,9 @@ function GuidanceScreenshot({ path, question }: { path: string; question: string
 export function GuidancePanel({ scanId, active, onReplied }: { scanId: string; active: boolean; onReplied: () => void }) {
   const me = useMe();
   const allowed = hasRole(me, 'admin', 'analyst');
-  const g = useGuidance(scanId, active && allowed);
   const [answer, setAnswer] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const g = useGuidance(scanId, active && allowed, answer.trim() !== '' || confirming);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
@@ -110,10 +114,15 @@ export function GuidancePanel({ scanId, active, onReplied }: { scanId: string; a
   useEffect(() => {
     setAnswer('');
     setConfirming(false);
+    if (!requestId) return;
     setError(null);
-    if (requestId) input.current?.focus();
+    setSent(null);
+    input.current?.focus();
   }, [requestId]);
-  if (!active || !allowed || !request) return sent ? <p className="muted" role="status">{sent}</p> : null;
+  if (!allowed || !request || !active) {
+    if (error) return <p className="form-error" role="alert">{error}</p>;
+    return sent ? <p className="muted" role="status">{sent}</p> : null;
+  }
 
   const reply = async (body: { answer: string } | { action: 'abort' }) => {
     setBusy(true);
