@@ -18,6 +18,8 @@ type Persona = Schema<'InvestigationPersona'>;
 const GUIDANCE_POLL_MS = 2000;
 /** The funnel's named states, in the order the workflow walks them. */
 export const FUNNEL_STATES = ['REGISTER', 'VERIFY_CONTACT', 'LOGIN', 'NAVIGATE_DEPOSIT', 'AWAITING_GUIDANCE'] as const;
+/** A field the agent names by a CSS selector (not a label): not worth showing to a person. */
+const SELECTOR = /^[[#.]|[=\]>]/;
 const KIND_LABELS: Record<GuidanceRequest['kind'], string> = { captcha: 'Captcha', choice: 'A choice', unknown: 'An unknown step' };
 
 /** What a failed guidance reply means, as a sentence. */
@@ -147,7 +149,7 @@ export function GuidancePanel({ scanId, active, onReplied }: { scanId: string; a
     <section className="card guidance" aria-labelledby="guidance-heading" aria-live="polite">
       <h2 id="guidance-heading">The agent needs you</h2>
       <p><span className="badge badge-guidance">{KIND_LABELS[request.kind] ?? request.kind}</span> <strong className="guidance-question">{request.question}</strong></p>
-      {request.field && <p className="muted small">Your answer is typed into the field “{request.field}”.</p>}
+      <p className="muted small">{request.field && !SELECTOR.test(request.field) ? `Your answer is typed into the field “${request.field}”.` : 'Your answer is typed into the field the agent asked about.'}</p>
       <GuidanceScreenshot path={request.screenshotUrl} question={request.question} />
       <form onSubmit={submit} className="fields">
         <div className="field grow">

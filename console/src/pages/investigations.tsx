@@ -54,7 +54,7 @@ function StartForm() {
           <label htmlFor="inv-pages">Pages at most</label>
           <input id="inv-pages" type="number" min={1} max={200} required value={maxPages} onChange={(e) => setMaxPages(Number(e.target.value))} />
         </div>
-        <div className="field">
+        <div className="field check-field">
           <label className="check"><input type="checkbox" checked={register} onChange={(e) => setRegister(e.target.checked)} /> Register on the site (synthetic persona)</label>
           <span className="muted small">Off: an anonymous visitor only, no form submitted.</span>
         </div>
