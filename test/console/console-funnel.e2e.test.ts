@@ -5,14 +5,18 @@
 // shows the funnel, what the site asked for and (on request, with a purpose) the persona; a
 // researcher gets neither. The start form's "Register on the site" checkbox off sends
 // agent.register=false. "Abort the funnel" asks first and sends the abort; a question answered
-// meanwhile is a sentence, not a failure.
+// meanwhile is a sentence, not a failure. The mail a persona received is listed and downloaded with
+// a purpose.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { launchChromium, resolveChromium } from '../../infra/chromium';
 import { CAPTCHA_ANSWER } from '../support/funnel-site-fixture';
-import { startFunnelStack, type FunnelStack } from '../support/funnel-stack';
+import { runFunnelScan, startFunnelStack, type FunnelStack } from '../support/funnel-stack';
 import { http } from '../support/http';
 import { usersForEveryRole } from '../support/identities';
+import { startTestMailReceiver } from '../support/platform';
 import { waitFor } from '../support/wait-for';
 
 describe('the funnel agent in the console (end to end, Chromium)', function () {
@@ -24,10 +28,11 @@ describe('the funnel agent in the console (end to end, Chromium)', function () {
   let page: Page;
 
   before(async () => {
-    stack = await startFunnelStack('console-funnel', { captcha: 'captcha', abort: 'captcha', anonymous: 'english-signup' }, { SVC_AUTH__ALLOW_UNVERIFIED_HEADER: 'true' });
+    const receiver = await startTestMailReceiver();
+    stack = await startFunnelStack('console-funnel', { captcha: 'captcha', abort: 'captcha', anonymous: 'english-signup', mail: 'email-code' }, { SVC_AUTH__ALLOW_UNVERIFIED_HEADER: 'true' }, { smtp: { host: receiver.host, port: receiver.port } });
     emails = await usersForEveryRole();
     browser = await launchChromium(await resolveChromium());
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
   });
   after(async () => {
@@ -190,5 +195,29 @@ describe('the funnel agent in the console (end to end, Chromium)', function () {
     const funnel = page.getByRole('region', { name: 'The funnel' });
     await funnel.getByText('Where the funnel ended').waitFor();
     assert.match(await funnel.innerText(), /Where the funnel ended: aborted in REGISTER: the analyst aborted the funnel/);
+  });
+
+  it('the mail the persona received is listed on the Overview (from, subject, SHA-256) and downloads, with a purpose, byte for byte', async () => {
+    const site = stack.sites.mail!;
+    const scan = await runFunnelScan(stack, `${site.origin}/`);
+    assert.equal(scan.task.status, 'completed', JSON.stringify(scan.task.error));
+    const mail = scan.detail.mail as Array<{ id: string; from: string; subject: string; sha256: string }>;
+    assert.equal(mail.length, 1, JSON.stringify(mail));
+    await signIn(emails.analyst);
+    await page.goto(`${stack.url}/console/investigations/${scan.scanId}`);
+    const funnel = page.getByRole('region', { name: 'The funnel' });
+    const table = funnel.getByRole('table', { name: 'Mail the persona received' });
+    await table.waitFor();
+    const row = await table.locator('tbody tr').innerText();
+    for (const part of [mail[0]!.from, mail[0]!.subject, mail[0]!.sha256.slice(0, 16)]) assert.ok(row.includes(part), `${part} in ${row}`);
+    const button = table.getByRole('button', { name: `Download the mail “${mail[0]!.subject}”` });
+    assert.equal(await button.isDisabled(), true, 'no download without a purpose');
+    await funnel.getByLabel('Purpose of a download').fill('keep the verification mail');
+    const [saved] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    assert.equal(createHash('sha256').update(fs.readFileSync((await saved.path())!)).digest('hex'), mail[0]!.sha256, 'the .eml saved is the mail as received');
+    await funnel.getByRole('status').filter({ hasText: 'Downloaded' }).waitFor();
+    const audit = await http(`${stack.url}/audit/events?target_id=${scan.scanId}&action=evidence.download`, { headers: stack.users.admin });
+    assert.equal(audit.status, 200, audit.text);
+    assert.deepEqual(audit.body.items.map((e: { purpose: string; actor: string }) => [e.purpose, e.actor]), [['keep the verification mail', emails.analyst]], 'the download is in the chain of custody with its purpose');
   });
 });
