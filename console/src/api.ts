@@ -56,19 +56,20 @@ function saveBlob(blob: Blob, filename: string): void {
 /**
  * Saves a download. Behind the proxy (no header to add) a plain link lets the browser stream the
  * file to disk; with a local sign-in the identity header must be sent, so the SDK streams it into a
- * Blob first. `hash`: also compute the SHA-256 of what arrived (through the SDK in both modes).
+ * Blob first. `hash`: also compute the SHA-256 of what arrived (through the SDK in both modes);
+ * `query`: query parameters of the download (a `purpose` for the chain of custody).
  */
-export async function download(path: string, { hash = false }: { hash?: boolean } = {}): Promise<SavedFile> {
+export async function download(path: string, { hash = false, query }: { hash?: boolean; query?: Record<string, string> } = {}): Promise<SavedFile> {
   if (!getIdentityHeader() && !hash) {
     const a = document.createElement('a');
-    a.href = path;
+    a.href = query ? `${path}?${new URLSearchParams(query).toString()}` : path;
     a.download = '';
     document.body.appendChild(a);
     a.click();
     a.remove();
     return { filename: path.split('/').pop() ?? '', sha256: null, declaredSha256: null };
   }
-  const d = await sdk().download(path as never);
+  const d = await sdk().download(path as never, query ? ({ query } as never) : {});
   const blob = await new Response(d.stream).blob();
   const filename = d.filename ?? path.split('/').pop() ?? 'download';
   saveBlob(blob, filename);

@@ -8,6 +8,7 @@ import { EntityLink, entityTypeOf } from '../entity-link';
 import { explorerUrl } from '../explorers';
 import { Link, navigate, useSearchParam } from '../router';
 import type { InvestigationDetail, ScanWallet, Task } from '../types';
+import { FunnelOverview, GuidancePanel } from './investigation-funnel';
 
 export const TABS = ['overview', 'results', 'pages', 'actions', 'evidence'] as const;
 type Tab = (typeof TABS)[number];
@@ -89,6 +90,7 @@ function Overview({ inv }: { inv: InvestigationDetail }) {
           <ul>{inv.pii.map((p, i) => <li key={i}>{p.kind}: {entityTypeOf(p.kind) ? <EntityLink type={entityTypeOf(p.kind)!} value={p.value} /> : p.value} <span className="muted small">on {p.pageUrl}</span></li>)}</ul>
         </>
       )}
+      <FunnelOverview inv={inv} />
     </>
   );
 }
@@ -331,6 +333,7 @@ export function InvestigationDetailPage({ scanId, tab }: { scanId: string; tab: 
       <h1 className="break">{d.label || d.url}</h1>
       <p className="muted"><StatusBadge status={d.status} /> scan <code>{d.scanId}</code></p>
       {running && <LiveTask taskId={d.taskId} onEnd={reload} />}
+      <GuidancePanel scanId={d.scanId} active={running} onReplied={reload} />
       <div role="tablist" aria-label="Investigation views" className="tabs">
         {TABS.map((t, i) => (
           <button

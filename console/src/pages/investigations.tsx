@@ -14,6 +14,7 @@ function StartForm() {
   const [label, setLabel] = useState('');
   const [playbookId, setPlaybookId] = useState('');
   const [maxPages, setMaxPages] = useState(20);
+  const [register, setRegister] = useState(true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [playbooks] = useLoad(() => sdk().playbooks.list({ limit: 200 }).first(), 'playbooks');
@@ -22,7 +23,7 @@ function StartForm() {
     setBusy(true);
     setError(null);
     try {
-      const started = await sdk().investigations.start({ url: url.trim(), label: label.trim() || undefined, playbookId: playbookId || undefined, options: { max_pages: maxPages } });
+      const started = await sdk().investigations.start({ url: url.trim(), label: label.trim() || undefined, playbookId: playbookId || undefined, options: { max_pages: maxPages }, ...(register ? {} : { agent: { register: false } }) });
       navigate(`/investigations/${started.scanId}`);
     } catch (err) {
       setError(describeError(err).sentence);
@@ -52,6 +53,10 @@ function StartForm() {
         <div className="field narrow">
           <label htmlFor="inv-pages">Pages at most</label>
           <input id="inv-pages" type="number" min={1} max={200} required value={maxPages} onChange={(e) => setMaxPages(Number(e.target.value))} />
+        </div>
+        <div className="field check-field">
+          <label className="check"><input type="checkbox" checked={register} onChange={(e) => setRegister(e.target.checked)} /> Register on the site (synthetic persona)</label>
+          <span className="muted small">Off: an anonymous visitor only, no form submitted.</span>
         </div>
         <button type="submit" className="primary" disabled={busy}>{busy ? 'Starting…' : 'Start investigation'}</button>
       </div>
@@ -95,6 +100,9 @@ function ActiveList() {
           <Site inv={i} />
           <div className="row">
             <StatusBadge status={i.status} /> <span>State <strong>{i.progress?.stage ?? i.state}</strong></span>
+            {(i.state === 'AWAITING_GUIDANCE' || i.progress?.stage === 'AWAITING_GUIDANCE') && (
+              <Link to={`/investigations/${i.scanId}`} className="badge badge-guidance" aria-label={`${i.label || i.url} waits for guidance: answer it`}>Waits for guidance</Link>
+            )}
             <ProgressBar percent={i.progress?.percent} label={`Progress of ${i.url}`} />
           </div>
           <div className="muted small">Started <Time iso={i.startedAt ?? i.createdAt} /> by {i.requestedBy}</div>
