@@ -178,8 +178,9 @@ function pairMarkers(text: string): string {
   return open === -1 ? out : out.slice(0, open) + out.slice(open + 1);
 }
 
-// Identifiers that are no bank detail however they look: UUIDs and long hexadecimal digests.
-const IDENTIFIER = /\b(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32,})\b/gi;
+// Identifiers that are no bank detail however they look: UUIDs, long hexadecimal digests and e-mail
+// addresses (a user `reviewer-69312533@example.org` keeps its digits; contact data has its own masks).
+const IDENTIFIER = /\b(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32,})\b|[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/gi;
 
 /** Masks every bank detail in complete free text (a description, a note, an intake's details). */
 export function maskBankDetailsInText(text: string): string {

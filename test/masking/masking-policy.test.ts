@@ -118,4 +118,8 @@ describe('masking policy: one place decides who sees what', () => {
       RUNS,
     );
   });
+  it('an e-mail address whose local part holds eight digits is a user, not an account number: kept whole, while the same digits alone are masked', () => {
+    assert.equal(maskBankDetailsInText('claimed by reviewer-69312533@example.org'), 'claimed by reviewer-69312533@example.org');
+    assert.equal(maskBankDetailsInText('account 69312533 at the bank'), 'account **** 2533 at the bank');
+  });
 });
