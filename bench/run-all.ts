@@ -1,5 +1,7 @@
 // `npm run bench`: runs every bench/*.bench.ts (or those named on the command line) in turn.
 // Each prints its own figures and the ratio against its baseline, measured in the same run.
+// A name matches by file name: `npm run bench -- funnels` runs bench/funnels.bench.ts (the funnel
+// agent's fixture sites end to end), `-- investigation` bench/investigation.bench.ts, and so on.
 import fs from 'node:fs';
 import path from 'node:path';
 

@@ -11,7 +11,8 @@ import type { AppConfig } from '../../config/config';
 import { appendActions, listScanWallets } from '../../db/repositories/investigations/investigation-repository';
 import { insertPiiExposures } from '../../db/repositories/investigations/persona-repository';
 import type { FieldDescriptor, FunnelAction, FunnelObservation, FunnelPlanner, FunnelState, GuidanceKind } from '../../domain/investigations/funnel';
-import { exposureKindOf, looksGated, planFunnelStep, type FunnelPageView } from '../../domain/investigations/funnel-heuristics';
+import { exposureKindOf, looksGated, passwordNeedsSymbols, planFunnelStep, type FunnelPageView } from '../../domain/investigations/funnel-heuristics';
+import { birthDatePart, birthDatePartValue, pickOption } from '../../domain/investigations/funnel-form-values';
 import { fieldKindOf } from '../../domain/investigations/funnel-vocabulary';
 import { BrowserStepTimeout, STEP_DEADLINES, stepFailureReason, withPageBudget, browserStep } from '../../infra/crawler/browser-step';
 import type { CrawlerSession } from '../../infra/crawler/crawler-session';
@@ -19,7 +20,7 @@ import { chooseOption, press, readFunnelPage, restoreSessionState, sessionState,
 import { pause, settle } from '../../infra/crawler/page-actions';
 import type { Logger } from '../../infra/logger';
 import {
-  ensureScanPersona, loadPersonaSession, markScanPersonaRegistered, openScanPersona, savePersonaSession,
+  ensureScanPersona, loadPersonaSession, markScanPersonaRegistered, openScanPersona, requireSymbolsInPassword, savePersonaSession,
 } from '../../services/investigations/persona-service';
 import { resolveGuidanceText } from '../../services/investigations/guidance-service';
 
@@ -123,16 +124,37 @@ export function createFunnelActivities(deps: FunnelActivityDeps) {
     switch (action.kind) {
       case 'fill': {
         let value: string;
+        let chosen: string | null = null;
+        let what = action.persona_field.replace(/_/g, ' ');
         if (action.persona_field === 'verification_code') {
           if (!code) throw new Error('no verification code to type');
           value = code;
         } else {
-          const persona = await openScanPersona(personaDeps, scanId);
+          let persona = await openScanPersona(personaDeps, scanId);
           if (!persona) throw new Error('the investigation has no persona');
+          // A sign-up form that asks for symbols (a hint, a pattern, a complaint after a submit) gets a password with some.
+          if (action.persona_field === 'password' && goal === 'REGISTER' && passwordNeedsSymbols(view) && (await requireSymbolsInPassword(personaDeps, persona.personaId))) {
+            persona = (await openScanPersona(personaDeps, scanId))!;
+            await appendActions(knex, scanId, [{ key: `${key}|symbols`, state: goal, action: 'funnel_password', target: 'the site asks for symbols in the password', outcome: 'the persona\'s password now has symbols (sealed in the vault)' }]);
+          }
           value = persona.values[action.persona_field];
+          const part = action.persona_field === 'birth_date' && field ? birthDatePart(field.field, field.options) : null;
+          if (part) {
+            value = birthDatePartValue(value, part);
+            what = `birth date (${part})`;
+          }
+          if (field?.field.tag === 'select') {
+            const option = pickOption(field.options ?? [], { kind: part ? 'date_part' : action.persona_field === 'country' ? 'country' : 'text', value, ...(part ? { part } : {}) });
+            if (option === null) throw new Error(`no option of ${where} fits the persona's ${what}`);
+            await chooseOption(page, action.selector, { value: option });
+            chosen = `chose persona ${what} in ${where}`;
+          }
         }
-        await typeInto(page, action.selector, value);
-        description = action.persona_field === 'verification_code' ? `typed the mailed verification code into ${where}` : `typed persona ${action.persona_field.replace(/_/g, ' ')} into ${where}`;
+        if (chosen) description = chosen;
+        else {
+          await typeInto(page, action.selector, value);
+          description = action.persona_field === 'verification_code' ? `typed the mailed verification code into ${where}` : `typed persona ${what} into ${where}`;
+        }
         const kind = field ? fieldKindOf(field.field) : null;
         const exposure = kind ? exposureKindOf(kind) : action.persona_field === 'verification_code' ? null : 'other';
         if (exposure) await insertPiiExposures(knex, scanId, [{ kind: exposure, page_url: page.url(), state: goal, field: field ? (field.field.label || field.field.placeholder || field.field.name || field.field.id || null) : null }]);

@@ -6,6 +6,7 @@
 // same password. Pure: unit-tested alone.
 import type { ControlDescriptor, ControlKind, FieldDescriptor, FieldKind, FunnelAction, FunnelState, PersonaField, PiiExposureKind } from './funnel';
 import { controlKindOf, fieldKindOf } from './funnel-vocabulary';
+import { symbolsRequired, type SelectOption } from './funnel-form-values';
 
 export interface PageField {
   /** A selector the browser side made unique (e.g. `[data-fip-field="3"]`). */
@@ -16,6 +17,12 @@ export interface PageField {
   /** Index of its form on the page, -1 outside any form. */
   form: number;
   inModal: boolean;
+  /** A select's options (value and text), for choosing the persona's (funnel-form-values.ts). */
+  options?: SelectOption[];
+  /** A password field's `pattern` attribute ('' without one). */
+  pattern?: string;
+  /** The words around a password field (its title, description, the block it sits in): where a site says what it wants. */
+  hint?: string;
 }
 
 export interface PageControl {
@@ -36,6 +43,8 @@ export interface FunnelPageView {
   captchaWidget: boolean;
   /** The page says a code or link was sent (check your mail). */
   mailNotice: boolean;
+  /** Visible alerts, errors and hints on the page (a sign-up form's complaint after a submit). */
+  notices?: string[];
 }
 
 export interface FunnelContext {
@@ -94,13 +103,16 @@ function isLoginForm(c: Classified): boolean {
   return c.fields.some((f) => f.kind === 'password') && !c.fields.some((f) => REGISTRATION_HINTS.has(f.kind)) && !c.controls.some((x) => x.submit && x.kind === 'register');
 }
 
+const SELECTABLE: ReadonlySet<FieldKind> = new Set(['country', 'birth_date']);
+
 function fillActions(fields: Classified['fields']): FunnelAction[] {
   const actions: FunnelAction[] = [];
   for (const f of fields) {
     if (f.filled) continue;
     if (f.kind === 'terms') actions.push({ kind: 'check', selector: f.selector });
     const persona = PERSONA_OF[f.kind];
-    if (persona && persona !== 'verification_code' && f.field.tag !== 'select') actions.push({ kind: 'fill', selector: f.selector, persona_field: persona });
+    // A select is filled only where the persona has an option to pick (its country, its birth date's parts).
+    if (persona && persona !== 'verification_code' && (f.field.tag !== 'select' || SELECTABLE.has(f.kind))) actions.push({ kind: 'fill', selector: f.selector, persona_field: persona });
   }
   return actions;
 }
@@ -188,4 +200,11 @@ export function planFunnelStep(view: FunnelPageView, ctx: FunnelContext): Funnel
 export function looksGated(view: FunnelPageView): boolean {
   const c = classify(view);
   return c.fields.some((f) => f.kind === 'password') || c.controls.some((x) => x.kind === 'register' || x.kind === 'login' || x.kind === 'deposit');
+}
+
+/** The sign-up form on this page wants a symbol in the password (a field's pattern or hint, or a message shown). */
+export function passwordNeedsSymbols(view: FunnelPageView): boolean {
+  const passwords = view.fields.filter((f) => f.field.type === 'password');
+  if (!passwords.length) return false;
+  return symbolsRequired({ patterns: passwords.map((f) => f.pattern ?? ''), texts: [...passwords.map((f) => f.hint ?? ''), ...(view.notices ?? [])] });
 }

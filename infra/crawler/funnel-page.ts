@@ -12,6 +12,20 @@ const READ_PAGE = `(() => {
   const visible = (el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el); return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none' && Number(s.opacity) > 0.05; };
   const text = (el) => ((el && (el.innerText || el.textContent)) || '').replace(/\\s+/g, ' ').trim().slice(0, 120);
   const forms = Array.from(document.forms);
+  // A label's own words, without the options of a select (or a textarea's text) inside it.
+  const labelText = (l) => { const c = l.cloneNode(true); c.querySelectorAll('select, option, textarea').forEach((x) => x.remove()); return (c.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 120); };
+  // The words around a password field: its title, what it is described by, and the nearest block holding more than its label.
+  const around = (el) => {
+    const parts = [el.getAttribute('title') || ''];
+    for (const id of (el.getAttribute('aria-describedby') || '').split(/\\s+/).filter(Boolean)) { const d = document.getElementById(id); if (d) parts.push(text(d)); }
+    const own = el.labels && el.labels[0] ? labelText(el.labels[0]).length : 0;
+    for (let e = el.parentElement, i = 0; e && e !== document.body && i < 4; e = e.parentElement, i++) {
+      const t = (e.innerText || '').replace(/\\s+/g, ' ').trim();
+      if (t.length > own + 8) { parts.push(t.slice(0, 400)); break; }
+      if (e.tagName === 'FORM') break;
+    }
+    return parts.filter(Boolean).join(' | ').slice(0, 600);
+  };
   const inModal = (el) => { for (let e = el; e && e !== document.body; e = e.parentElement) { if (e.matches('dialog,[role=dialog],[aria-modal=true],.modal')) return true; const p = getComputedStyle(e).position; if (p === 'fixed') return true; } return false; };
   document.querySelectorAll('[data-fip-field]').forEach((e) => e.removeAttribute('data-fip-field'));
   document.querySelectorAll('[data-fip-control]').forEach((e) => e.removeAttribute('data-fip-control'));
@@ -21,7 +35,7 @@ const READ_PAGE = `(() => {
     if (['hidden', 'submit', 'button', 'reset', 'image'].includes(type)) continue;
     const box = type === 'checkbox' || type === 'radio' ? (el.closest('label') || el) : el;
     if (!visible(el) && !visible(box)) continue;
-    let label = el.labels && el.labels[0] ? text(el.labels[0]) : '';
+    let label = el.labels && el.labels[0] ? labelText(el.labels[0]) : '';
     if (!label) label = el.getAttribute('aria-label') || '';
     if (!label && el.parentElement) label = text(el.parentElement).slice(0, 80);
     const n = fields.length;
@@ -29,7 +43,9 @@ const READ_PAGE = `(() => {
     fields.push({
       selector: '[data-fip-field="' + n + '"]',
       field: { tag: el.tagName.toLowerCase(), type, name: el.getAttribute('name') || '', id: el.id || '', label, placeholder: el.getAttribute('placeholder') || '', autocomplete: el.getAttribute('autocomplete') || '', required: el.required === true },
-      filled: type === 'checkbox' || type === 'radio' ? el.checked : el.value !== '',
+      filled: type === 'checkbox' || type === 'radio' ? el.checked : el.tagName === 'SELECT' ? el.value !== '' && el.selectedIndex > 0 : el.value !== '',
+      ...(el.tagName === 'SELECT' ? { options: Array.from(el.options).slice(0, 400).map((o) => ({ value: o.value, text: (o.text || '').replace(/\\s+/g, ' ').trim().slice(0, 80) })) } : {}),
+      ...(type === 'password' ? { pattern: el.getAttribute('pattern') || '', hint: around(el) } : {}),
       form: el.form ? forms.indexOf(el.form) : -1,
       inModal: inModal(el),
     });
@@ -52,13 +68,15 @@ const READ_PAGE = `(() => {
   const captchaWidget = !!document.querySelector('iframe[src*="recaptcha"], iframe[src*="hcaptcha"], iframe[src*="turnstile"], iframe[src*="geetest"], .g-recaptcha, .h-captcha, .cf-turnstile, .geetest_holder, img[src*="captcha" i], img[alt*="captcha" i], img[id*="captcha" i]');
   const body = text(document.body ? { innerText: document.body.innerText.slice(0, 20000) } : null);
   const mailNotice = /check your (e-?mail|inbox|mailbox)|we('ve| have)? (just )?sent (you )?(a|an|the) (code|link|e-?mail)|(verification|activation) (code|link|e-?mail) (has been |was )?sent/i.test(document.body ? document.body.innerText : '');
-  return { url: location.href, fields, controls, captchaWidget, mailNotice, bodyLength: body.length };
+  const notices = Array.from(document.querySelectorAll('[role=alert], [aria-live], .error, .errors, .alert, .invalid-feedback, .help-block, .form-error, .field-error, .msg, .message, .warning, .tip, .hint'))
+    .filter(visible).map((e) => text(e)).filter(Boolean).slice(0, 12);
+  return { url: location.href, fields, controls, captchaWidget, mailNotice, notices, bodyLength: body.length };
 })()`;
 
 /** What the page shows now, as the heuristics read it. */
 export async function readFunnelPage(page: Page): Promise<FunnelPageView> {
   const view = await browserStep('read form', STEP_DEADLINES.evaluate, () => page.evaluate<FunnelPageView & { bodyLength: number }>(READ_PAGE));
-  return { url: view.url, fields: view.fields, controls: view.controls, captchaWidget: view.captchaWidget, mailNotice: view.mailNotice };
+  return { url: view.url, fields: view.fields, controls: view.controls, captchaWidget: view.captchaWidget, mailNotice: view.mailNotice, notices: view.notices };
 }
 
 /** Types `value` into the field (its previous content replaced). */
@@ -71,7 +89,8 @@ export async function tick(page: Page, selector: string): Promise<void> {
   await browserStep('check', STEP_DEADLINES.click + 1000, () => page.locator(selector).first().setChecked(true, { timeout: STEP_DEADLINES.click, force: true }));
 }
 
-export async function chooseOption(page: Page, selector: string, value: string): Promise<void> {
+/** Chooses an option of a select (by its value or label; `{ value }` by its value only). */
+export async function chooseOption(page: Page, selector: string, value: string | { value: string }): Promise<void> {
   await browserStep('select', STEP_DEADLINES.click + 1000, () => page.locator(selector).first().selectOption(value, { timeout: STEP_DEADLINES.click }).then(() => undefined));
 }
 

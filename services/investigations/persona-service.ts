@@ -3,6 +3,7 @@
 //                       the vault, its mailbox registered for the inbound mail receiver
 //   openScanPersona     the values, for the activity that types them (never logged, never returned to a workflow)
 //   readScanPersona     the values for an analyst (GET /investigations/ssi/{scan_id}/persona), audited
+//   requireSymbolsInPassword   the site asks for symbols: the persona's password gets some (re-sealed; kept for revisits)
 //   loadPersonaSession / savePersonaSession   the persona's browser session (cookies, storage), sealed
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -19,7 +20,7 @@ import type { Principal } from '../../domain/accounts/roles';
 import { personaSite, type PersonaValues } from '../../domain/investigations/persona';
 import { vaultFor } from '../../infra/vault';
 import { NotFoundError } from '../errors';
-import { makePersona } from './persona-factory';
+import { makePassword, makePersona } from './persona-factory';
 
 type Deps = { knex: Knex; config: AppConfig };
 
@@ -75,6 +76,19 @@ async function openValues(deps: Deps, personaId: string): Promise<PersonaValues>
 export async function openScanPersona(deps: Deps, scanId: string): Promise<{ personaId: string; values: PersonaValues } | null> {
   const row = await findScanPersona(deps.knex, scanId);
   return row ? { personaId: row.id, values: await openValues(deps, row.id) } : null;
+}
+
+/**
+ * The site wants a symbol in the password: a persona whose password has none gets a new one with
+ * symbols, sealed in the vault in its place (a revisit types the same). Answers whether it changed
+ * (idempotent: a password with a symbol is kept).
+ */
+export async function requireSymbolsInPassword(deps: Deps, personaId: string): Promise<boolean> {
+  const values = await openValues(deps, personaId);
+  if (/[^A-Za-z0-9]/.test(values.password)) return false;
+  const next = { ...values, password: makePassword(true) };
+  await upsertSealedRecord(deps.knex, valuesOwner(personaId), vaultFor(deps.config).seal(Buffer.from(JSON.stringify(next), 'utf8'), valuesContext(personaId)));
+  return true;
 }
 
 export async function markScanPersonaRegistered(deps: Deps, personaId: string): Promise<void> {

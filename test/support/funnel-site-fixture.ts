@@ -14,6 +14,10 @@
 //   activation-link  sign-up, then an activation link mailed; log in only after opening it
 //   odd-words        like login-wall, but the way to an account reads "Open your portfolio" (/p/new):
 //                    no word the heuristics know, so only the LLM planner finds it
+//   symbol-password  like english-signup, but a password without a symbol is turned down ("must contain
+//                    a special character"), said only after the submit
+//   dropdowns        like english-signup, plus a country select (ISO codes as values) and the birth date
+//                    as day / month / year selects (month names shown, numbers as values)
 // Mail goes to `smtp` (host:port) when given; `mails` lists what was sent.
 import http from 'node:http';
 import { randomBytes, randomInt } from 'node:crypto';
@@ -25,7 +29,7 @@ import { makeAddresses } from './wallet-address-factory';
 /** What the captcha site's image shows: the answer a human types (the agent never solves it). */
 export const CAPTCHA_ANSWER = 'K7P2Q';
 
-export type FunnelSiteKind = 'english-signup' | 'login-wall' | 'zh-wizard' | 'spa-cookie-modal' | 'qr-deposit' | 'captcha' | 'email-code' | 'activation-link' | 'odd-words';
+export type FunnelSiteKind = 'english-signup' | 'login-wall' | 'zh-wizard' | 'spa-cookie-modal' | 'qr-deposit' | 'captcha' | 'email-code' | 'activation-link' | 'symbol-password' | 'dropdowns' | 'odd-words';
 
 export interface FunnelSite {
   origin: string;
@@ -33,6 +37,8 @@ export interface FunnelSite {
   wallets: { BTC: string; ETH: string; USDT: string };
   /** The accounts created, with the fields the site received (the persona's values, to compare). */
   accounts: Array<Record<string, string>>;
+  /** Sign-ups the site turned down, with its reason. */
+  rejections: string[];
   /** Successful log-ins (form posts). */
   logins(): number;
   mails: Array<{ to: string; code?: string; link?: string }>;
@@ -45,6 +51,12 @@ const rev = (s: string) => [...s].reverse().join('');
 function page(title: string, body: string, lang = 'en'): string {
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${title}</title><style>.small{font-size:11px}</style></head><body>${body}</body></html>`;
 }
+
+const COUNTRIES: ReadonlyArray<readonly [string, string]> = [
+  ['AU', 'Australia'], ['BR', 'Brazil'], ['CA', 'Canada'], ['CN', 'China'], ['FR', 'France'], ['DE', 'Germany'], ['IE', 'Ireland'], ['NG', 'Nigeria'],
+  ['TR', 'Türkiye'], ['AE', 'United Arab Emirates'], ['GB', 'United Kingdom'], ['US', 'United States'], ['VN', 'Vietnam'],
+];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 function strongPassword(p: string): boolean {
   return p.length >= 12 && /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p);
@@ -83,6 +95,7 @@ export async function startFunnelSite(kind: FunnelSiteKind, opts: { smtp?: { hos
   const sessions = new Map<string, string>();
   const pendingCode = new Map<string, string>(); // sid -> email awaiting its code
   const mails: FunnelSite['mails'] = [];
+  const rejections: string[] = [];
   let logins = 0;
   let origin = '';
   const mailer = opts.smtp ? nodemailer.createTransport({ host: opts.smtp.host, port: opts.smtp.port, secure: false, ignoreTLS: true }) : null;
@@ -130,12 +143,16 @@ ${kind === 'login-wall' ? '<p class="small">No account yet? <a href="/signup">cr
     if (wall) {
       return page('Sign up', `<h1>New account</h1>${msg}<form method="post" action="/signup"><label>Email <input type="email" name="email"></label><label>Password <input type="password" name="password"></label><label>Repeat password <input type="password" name="password_repeat"></label><button type="submit">Sign up</button></form>`);
     }
+    const selects = kind === 'dropdowns' ? `<label>Country <select name="country"><option value="">Select your country</option>${COUNTRIES.map(([code, name]) => `<option value="${code}">${name}</option>`).join('')}</select></label>
+<fieldset><legend>Date of birth</legend><select name="dob_day" aria-label="Day"><option value="">Day</option>${Array.from({ length: 31 }, (_, i) => `<option value="${i + 1}">${i + 1}</option>`).join('')}</select>
+<select name="dob_month" aria-label="Month"><option value="">Month</option>${MONTHS.map((m, i) => `<option value="${i + 1}">${m}</option>`).join('')}</select>
+<select name="dob_year" aria-label="Year"><option value="">Year</option>${Array.from({ length: 90 }, (_, i) => `<option value="${2012 - i}">${2012 - i}</option>`).join('')}</select></fieldset>` : '';
     const captcha = kind === 'captcha' ? '<div class="g-recaptcha" data-sitekey="fixture"><iframe src="/recaptcha/anchor" title="reCAPTCHA" width="300" height="80"></iframe></div><label>Code in the image <img src="/captcha.png" alt="captcha" width="120" height="40"><input name="captcha_answer"></label>' : '';
     return page('Create your account', `${nav}<h1>Create your account</h1>${msg}<form method="post" action="/register">
 <label>First name <input name="first_name"></label><label>Last name <input name="last_name"></label>
 <label>Email <input type="email" name="email"></label>
 <label>Password <input type="password" name="password"></label><label>Confirm password <input type="password" name="password_confirm"></label>
-${captcha}<label><input type="checkbox" name="terms"> I agree to the Terms of Service</label>
+${selects}${captcha}<label><input type="checkbox" name="terms"> I agree to the Terms of Service</label>
 <button type="submit">Create account</button></form>`);
   };
 
@@ -198,14 +215,16 @@ fetch('/api/me').then((r) => r.json()).then((j) => { me = j.email; render(); });
 </script>`);
 
   const register = async (req: http.IncomingMessage, res: http.ServerResponse, f: Record<string, string>, json: boolean) => {
-    const fail = (why: string) => (json ? send(res, 400, JSON.stringify({ error: why }), 'application/json') : send(res, 400, registerForm(`<p class="error">${esc(why)}</p>`)));
+    const fail = (why: string) => (rejections.push(why), json ? send(res, 400, JSON.stringify({ error: why }), 'application/json') : send(res, 400, registerForm(`<p class="error">${esc(why)}</p>`)));
     const confirm = f.password_confirm ?? f.password_repeat ?? f.password2 ?? (kind === 'spa-cookie-modal' ? f.password : undefined);
     const termsField = kind === 'zh-wizard' ? f.agree : f.terms;
     if (!f.email || !/@/.test(f.email)) return fail('an e-mail is required');
     if (!f.password || !strongPassword(f.password)) return fail('the password needs 12 characters with upper and lower case letters and digits');
+    if (kind === 'symbol-password' && !/[^A-Za-z0-9]/.test(f.password)) return fail('Your password must contain at least one special character.');
     if (confirm !== f.password) return fail('the passwords differ');
+    if (kind === 'dropdowns' && (!f.country || !f.dob_day || !f.dob_month || !f.dob_year)) return fail('please choose your country and date of birth');
     if (!wall && termsField !== 'on') return fail('please accept the terms');
-    if (kind === 'english-signup' || kind === 'qr-deposit' || kind === 'email-code' || kind === 'activation-link') if (!f.first_name || !f.last_name) return fail('your name is required');
+    if (kind === 'english-signup' || kind === 'symbol-password' || kind === 'dropdowns' || kind === 'qr-deposit' || kind === 'email-code' || kind === 'activation-link') if (!f.first_name || !f.last_name) return fail('your name is required');
     if (kind === 'zh-wizard' && !f.nickname) return fail('昵称');
     if (kind === 'captcha' && f.captcha_answer !== CAPTCHA_ANSWER) return fail('wrong captcha');
     if (users.has(f.email)) return fail('this e-mail is registered already');
@@ -311,7 +330,7 @@ fetch('/api/me').then((r) => r.json()).then((j) => { me = j.email; render(); });
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
   return {
-    origin, port, wallets, accounts, mails, logins: () => logins,
+    origin, port, wallets, accounts, mails, rejections, logins: () => logins,
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); mailer?.close(); }),
   };
 }
