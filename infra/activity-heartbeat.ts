@@ -11,23 +11,17 @@ export function currentContext(): Context | null {
   }
 }
 
-/** Heartbeats now and every `everyMs` until the answered function is called (a no-op outside an activity). */
-export function startHeartbeat(everyMs = 1000): () => void {
+export async function withHeartbeat<T>(work: () => Promise<T>, everyMs = 1000): Promise<T> {
   const ctx = currentContext();
-  if (!ctx) return () => undefined;
+  if (!ctx) return work();
   ctx.heartbeat();
   const timer = setInterval(() => ctx.heartbeat(), everyMs);
-  return () => clearInterval(timer);
-}
-
-export async function withHeartbeat<T>(work: () => Promise<T>, everyMs = 1000): Promise<T> {
-  const stop = startHeartbeat(everyMs);
   try {
     // The work itself checks throwIfCancelled() at its safe points, so that a cancelled run rolls
     // back instead of carrying on behind a reported cancellation.
     return await work();
   } finally {
-    stop();
+    clearInterval(timer);
   }
 }
 
