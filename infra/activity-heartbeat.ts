@@ -11,17 +11,23 @@ export function currentContext(): Context | null {
   }
 }
 
-export async function withHeartbeat<T>(work: () => Promise<T>, everyMs = 1000): Promise<T> {
+/** Heartbeats now and every `everyMs` until the answered function is called (a no-op outside an activity). */
+export function startHeartbeat(everyMs = 1000): () => void {
   const ctx = currentContext();
-  if (!ctx) return work();
+  if (!ctx) return () => undefined;
   ctx.heartbeat();
   const timer = setInterval(() => ctx.heartbeat(), everyMs);
+  return () => clearInterval(timer);
+}
+
+export async function withHeartbeat<T>(work: () => Promise<T>, everyMs = 1000): Promise<T> {
+  const stop = startHeartbeat(everyMs);
   try {
     // The work itself checks throwIfCancelled() at its safe points, so that a cancelled run rolls
     // back instead of carrying on behind a reported cancellation.
     return await work();
   } finally {
-    clearInterval(timer);
+    stop();
   }
 }
 

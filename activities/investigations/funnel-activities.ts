@@ -4,8 +4,8 @@
 // LLM planner when one is configured), and use a verification mail's code or link. Each step is an
 // agent action followed by a reveal capture (screenshot, DOM, exchanges). Persona values are opened
 // from the vault here, typed, and never returned, logged or written to the action log.
-import { Context } from '@temporalio/activity';
 import type { Knex } from 'knex';
+import { startHeartbeat } from '../../infra/activity-heartbeat';
 import type { BlobStore } from '../../infra/blob-store';
 import type { AppConfig } from '../../config/config';
 import { appendActions, listScanWallets } from '../../db/repositories/investigations/investigation-repository';
@@ -14,7 +14,7 @@ import type { FieldDescriptor, FunnelAction, FunnelObservation, FunnelPlanner, F
 import { exposureKindOf, looksGated, passwordNeedsSymbols, planFunnelStep, type FunnelPageView } from '../../domain/investigations/funnel-heuristics';
 import { birthDatePart, birthDatePartValue, pickOption } from '../../domain/investigations/funnel-form-values';
 import { fieldKindOf } from '../../domain/investigations/funnel-vocabulary';
-import { BrowserStepTimeout, STEP_DEADLINES, stepFailureReason, withPageBudget, browserStep } from '../../infra/crawler/browser-step';
+import { BrowserStepTimeout, STEP_DEADLINES, isPageFailure, stepFailureReason, withPageBudget, browserStep } from '../../infra/crawler/browser-step';
 import type { CrawlerSession } from '../../infra/crawler/crawler-session';
 import { chooseOption, press, readFunnelPage, restoreSessionState, sessionState, tick, typeInto } from '../../infra/crawler/funnel-page';
 import { pause, settle } from '../../infra/crawler/page-actions';
@@ -62,18 +62,6 @@ export type FunnelGoalResult =
 /** One goal takes at most this many observations of the page. */
 const MAX_ROUNDS = 10;
 
-function heartbeatEverySecond(): () => void {
-  let c: Context;
-  try {
-    c = Context.current();
-  } catch {
-    return () => undefined;
-  }
-  c.heartbeat();
-  const timer = setInterval(() => c.heartbeat(), 1000);
-  return () => clearInterval(timer);
-}
-
 function fieldName(f: FieldDescriptor | undefined, selector: string): string {
   const name = f ? (f.label || f.placeholder || f.name || f.id) : '';
   return (name ? `"${name.slice(0, 60)}"` : selector).replace(/\s+/g, ' ');
@@ -90,11 +78,6 @@ async function settleAfterAction(session: CrawlerSession): Promise<void> {
       if (!(err instanceof Error) || !/context was destroyed|navigation|Target closed/i.test(err.message)) throw err;
     }
   }
-}
-
-/** A page that got stuck or crashed ends the funnel there (the scan goes on); anything else is the activity's failure. */
-function isPageFailure(err: unknown): boolean {
-  return err instanceof BrowserStepTimeout || (err instanceof Error && /(page|target) crashed/i.test(err.message));
 }
 
 export function createFunnelActivities(deps: FunnelActivityDeps) {
@@ -298,7 +281,7 @@ export function createFunnelActivities(deps: FunnelActivityDeps) {
 
     /** After EXPLORE: is the deposit page behind a gate? When it is, the scan gets its persona. */
     async detectFunnelGate(input: { scanId: string; url: string; entryUrl?: string; pageTimeoutS: number }): Promise<FunnelGate> {
-      const stop = heartbeatEverySecond();
+      const stop = startHeartbeat();
       const wallets = (await listScanWallets(knex, input.scanId)).length;
       try {
         if (wallets > 0) return { gated: false, reason: `${wallets} wallet(s) found without an account`, wallets, registered: false, verifyWaitMinutes: deps.config.ssi.verify_wait_minutes };
@@ -338,7 +321,7 @@ export function createFunnelActivities(deps: FunnelActivityDeps) {
 
     /** One goal of the funnel on the scan's current page. */
     async runFunnelGoal(input: { scanId: string; pageTimeoutS: number; goal: FunnelState; guidance?: { field: string | null; answer: string } }): Promise<FunnelGoalResult> {
-      const stop = heartbeatEverySecond();
+      const stop = startHeartbeat();
       try {
         let result: FunnelGoalResult;
         try {
@@ -368,7 +351,7 @@ export function createFunnelActivities(deps: FunnelActivityDeps) {
 
     /** VERIFY_CONTACT with the mail's link (opened through the session, so the egress policy applies) or code. */
     async useVerificationMail(input: { scanId: string; pageTimeoutS: number; codes: string[]; links: string[] }): Promise<FunnelGoalResult> {
-      const stop = heartbeatEverySecond();
+      const stop = startHeartbeat();
       try {
         const session = await hooks.sessionFor(input.scanId, input.pageTimeoutS);
         const link = input.links[0];

@@ -34,7 +34,7 @@ import type { WalletLlmVerifier } from '../../services/wallets/llm-verification'
 import type { FunnelPlanner } from '../../domain/investigations/funnel';
 import { CrawlerSession, type EgressCheck } from '../../infra/crawler/crawler-session';
 import { checkProxy } from '../../infra/crawler/crawler-egress';
-import { BrowserStepTimeout, STEP_DEADLINES, stepFailureReason, withPageBudget } from '../../infra/crawler/browser-step';
+import { BrowserStepTimeout, STEP_DEADLINES, isPageFailure, stepFailureReason, withPageBudget } from '../../infra/crawler/browser-step';
 import { changeRoute, clickCoinTab, clickElement, fillElement, markCoinTabs, navigate, pause, settle, waitForText, waitForUrlChange } from '../../infra/crawler/page-actions';
 import { captureAfterReveal, captureDomSnapshot, captureLinks, captureScreenshot, captureTitle, captureVisibleText, pageFrames, type SkippedFrame } from '../../infra/crawler/page-capture';
 import { qrCandidateShots } from '../../infra/crawler/page-images';
@@ -89,14 +89,6 @@ export interface CaptureResult {
 
 /** A page counts as settled after this long without DOM changes (a delayed reveal within it is seen). */
 const SETTLE_QUIET_MS = 1000;
-
-/**
- * A page that got stuck (a browser step past its deadline) or whose renderer died: that page fails,
- * the scan goes on. Anything else (the browser gone, the database) is the activity's failure, retried.
- */
-function isPageFailure(err: unknown): boolean {
-  return err instanceof BrowserStepTimeout || (err instanceof Error && /(page|target) crashed/i.test(err.message));
-}
 
 /** Heartbeats every second while `work` runs; a cancelled activity closes the browser context. */
 function heartbeating<T>(session: () => CrawlerSession | undefined, work: () => Promise<T>, details?: () => unknown): Promise<T> {

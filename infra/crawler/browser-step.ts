@@ -92,3 +92,12 @@ export async function browserStep<T>(step: string, ms: number, call: () => Promi
 export function stepFailureReason(err: unknown): string {
   return (err instanceof Error ? err.message.split('\n')[0]! : String(err)).slice(0, 300);
 }
+
+/**
+ * A page that got stuck (a browser step past its deadline) or whose renderer died: that page (or the
+ * funnel's goal on it) fails and the scan goes on. Anything else (the browser gone, the database) is
+ * the activity's failure, retried.
+ */
+export function isPageFailure(err: unknown): boolean {
+  return err instanceof BrowserStepTimeout || (err instanceof Error && /(page|target) crashed/i.test(err.message));
+}

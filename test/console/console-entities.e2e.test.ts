@@ -13,6 +13,7 @@ import { recomputeEntityRisk } from '../../services/intelligence/risk-score-serv
 import { asUser, http } from '../support/http';
 import { usersForEveryRole } from '../support/identities';
 import { startTestApi, testKnex } from '../support/platform';
+import { signInToConsole } from '../support/console-sign-in';
 
 describe('console entity links and entity page (end to end, Chromium)', function () {
   this.timeout(180_000);
@@ -55,11 +56,7 @@ describe('console entity links and entity page (end to end, Chromium)', function
 
   async function signIn(who: string) {
     await page.goto(`${url}/console`);
-    await page.evaluate(() => sessionStorage.clear());
-    await page.goto(`${url}/console`);
-    await page.getByLabel('User').selectOption(who);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signInToConsole(page, url, who, { fresh: true });
   }
 
   it('a wallet in the investigation Results opens its entity page: value, type, each risk factor, sightings, case, related entities', async () => {

@@ -18,6 +18,7 @@ import { http } from '../support/http';
 import { usersForEveryRole } from '../support/identities';
 import { startTestMailReceiver } from '../support/platform';
 import { waitFor } from '../support/wait-for';
+import { signInToConsole } from '../support/console-sign-in';
 
 describe('the funnel agent in the console (end to end, Chromium)', function () {
   this.timeout(420_000);
@@ -43,11 +44,7 @@ describe('the funnel agent in the console (end to end, Chromium)', function () {
 
   async function signIn(email: string) {
     await page.goto(`${stack.url}/console`);
-    await page.evaluate(() => sessionStorage.clear());
-    await page.goto(`${stack.url}/console`);
-    await page.getByLabel('User').selectOption(email);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signInToConsole(page, stack.url, email, { fresh: true });
   }
 
   /** Starts an investigation from the start form; answers the scan id and the body the form POSTed. */

@@ -9,6 +9,7 @@ import { launchChromium, resolveChromium } from '../../infra/chromium';
 import { asUser, http } from '../support/http';
 import { usersForEveryRole } from '../support/identities';
 import { startTestApi } from '../support/platform';
+import { signInToConsole } from '../support/console-sign-in';
 
 describe('console search (end to end, Chromium)', function () {
   this.timeout(180_000);
@@ -29,10 +30,7 @@ describe('console search (end to end, Chromium)', function () {
     browser = await launchChromium(await resolveChromium());
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
-    await page.goto(`${url}/console`);
-    await page.getByLabel('User').selectOption(users.analyst);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signInToConsole(page, url, users.analyst);
   });
   after(async () => {
     await context?.close();
@@ -124,11 +122,7 @@ describe('console search (end to end, Chromium)', function () {
     assert.equal(api.status, 200, api.text);
     const cases = (api.body.aggregates as Array<{ type: string; count: number }>).find((a) => a.type === 'case');
     assert.equal(cases?.count, 1);
-    await page.evaluate(() => sessionStorage.clear());
-    await page.goto(`${url}/console`);
-    await page.getByLabel('User').selectOption(users.researcher);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signInToConsole(page, url, users.researcher, { fresh: true });
     await page.goto(`${url}/console/search?q=${word}`);
     const counts = page.getByRole('region', { name: 'Counts' });
     await counts.getByText('Cases: 1').waitFor();

@@ -9,6 +9,7 @@ import { insertInvestigation } from '../../db/repositories/investigations/invest
 import { upsertWallets } from '../../db/repositories/wallets/wallet-repository';
 import { usersForEveryRole } from '../support/identities';
 import { startTestApi, testKnex } from '../support/platform';
+import { signInToConsole } from '../support/console-sign-in';
 
 const ROWS = 10_000;
 
@@ -46,10 +47,7 @@ describe('console shell: deep links, virtualized tables, keyboard (end to end, C
     browser = await launchChromium(await resolveChromium());
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
-    await page.goto(`${url}/console`);
-    await page.getByLabel('User').selectOption(users.analyst);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signInToConsole(page, url, users.analyst);
   });
   after(async () => {
     await context?.close();

@@ -13,6 +13,7 @@ import { asUser, http } from '../support/http';
 import { usersForEveryRole } from '../support/identities';
 import { startTestApi, startTestWorker, testKnex } from '../support/platform';
 import { startScamSiteFixture, type ScamSiteFixture } from '../support/scam-site-fixture';
+import { signInToConsole } from '../support/console-sign-in';
 
 interface Wallet {
   address: string;
@@ -55,10 +56,7 @@ describe('analysts\' console (end to end, Chromium)', function () {
   });
 
   async function signIn(email: string) {
-    await page.goto(`${url}/console`);
-    await page.getByLabel('User').selectOption(email);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signInToConsole(page, url, email);
     assert.ok((await page.locator('.who').innerText()).includes(email), 'the header names the signed-in user');
   }
 
