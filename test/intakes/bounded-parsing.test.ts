@@ -54,7 +54,10 @@ describe('bounded parsing of intake files', function () {
   it('stops a parser at its memory bound: a small PDF whose one string is 150 MiB (it aborts V8 when unbounded)', async () => {
     const bomb = pdfTextBomb(150, 'one-string');
     assert.ok(bomb.length < 400 * 1024, `${bomb.length} bytes`);
-    const got = await parser.readFile(bomb, 'application/pdf');
+    // A roomy time bound: on a slow, shared machine the 3 s of the suite's parser can run out before
+    // the string reaches 256 MiB, and then this test would measure the clock instead of the memory bound.
+    const slowButSmall = createBoundedParser({ max_text_mb: 1, timeout_seconds: 60, max_memory_mb: 256, max_concurrent: 1 });
+    const got = await slowButSmall.readFile(bomb, 'application/pdf');
     assert.equal(got.status, 'skipped_too_large');
     assert.match(got.reason, /memory bound \(256 MiB, SVC_PARSER__MAX_MEMORY_MB\)/);
     assert.ok('failure' in got && got.failure && got.failure.peakMemoryMb >= 200, JSON.stringify('failure' in got ? got.failure : null));
