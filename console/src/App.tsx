@@ -17,13 +17,9 @@ import { SearchPage } from './pages/search';
 import { queryClient } from './query';
 import { BASE, Link, navigate, registerRouter, useLocation } from './router';
 import { hasRole, SessionProvider, SignInPage, useSession } from './session';
-import type { Me, Role } from './types';
-
-interface NavItem {
-  to: string;
-  label: string;
-  roles: Role[];
-}
+import type { Me } from './types';
+import { AREAS } from './areas';
+import type { NavItem } from './areas/types';
 
 /** Top-level views; the API serves index.html for each (CONSOLE_VIEWS in api/routes/console/console-routes.ts). */
 const NAV: NavItem[] = [
@@ -35,6 +31,7 @@ const NAV: NavItem[] = [
   { to: '/cases', label: 'Cases', roles: ['admin', 'analyst', 'reviewer'] },
   { to: '/reviews', label: 'Review queue', roles: ['admin', 'analyst', 'reviewer'] },
   { to: '/reports', label: 'Scheduled reports', roles: ['admin', 'analyst'] },
+  ...AREAS.flatMap((a) => a.nav ?? []),
 ];
 
 function home(me: Me): string {
@@ -178,6 +175,7 @@ const routeTree = root.addChildren([
   route('/cases/$id', CaseRoute),
   route('/reviews', ReviewsPage),
   route('/reports', ReportsPage),
+  ...AREAS.flatMap((a) => a.routes.map((r) => route(r.path, r.component))),
 ]);
 
 /** Query strings stay plain (?q=abc&sort=-token), as people write and paste them. */

@@ -4,8 +4,10 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /** The console's top-level views (console/src/App.tsx declares the same routes). */
-export const CONSOLE_VIEWS = ['investigations', 'wallets', 'intakes', 'cases', 'reviews', 'reports', 'dashboard', 'search', 'entities', 'sign-in'] as const;
-export const CONSOLE_TABS = ['overview', 'results', 'pages', 'actions', 'evidence'] as const;
+export const CONSOLE_VIEWS = [
+  'investigations', 'wallets', 'intakes', 'cases', 'reviews', 'reports', 'dashboard', 'search', 'entities', 'sign-in',
+  'graph', 'campaigns', 'taxonomy', 'indicators', 'exports', 'dossiers', 'admin', 'takedowns', 'alerts', 'watchlists', 'suggestions', 'referrals',
+] as const;
 
 /** The content type of each kind of asset file the console bundle holds. */
 export const ASSET_TYPES: Record<string, string> = {
@@ -16,5 +18,6 @@ const Id = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'an identifier (letters, d
 
 export const ViewParams = z.object({ view: z.enum(CONSOLE_VIEWS) });
 export const ViewIdParams = z.object({ view: z.enum(CONSOLE_VIEWS), id: Id });
-export const ViewIdTabParams = z.object({ view: z.enum(CONSOLE_VIEWS), id: Id, tab: z.enum(CONSOLE_TABS) });
+/** The third segment is a tab or a sub-view of the page (the console answers its own "not found" for an unknown one). */
+export const ViewIdTabParams = z.object({ view: z.enum(CONSOLE_VIEWS), id: Id, tab: Id });
 export const AssetParams = z.object({ file: AssetName });

@@ -6085,7 +6085,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                view: "investigations" | "wallets" | "intakes" | "cases" | "reviews" | "reports" | "dashboard" | "search" | "entities" | "sign-in";
+                view: "investigations" | "wallets" | "intakes" | "cases" | "reviews" | "reports" | "dashboard" | "search" | "entities" | "sign-in" | "graph" | "campaigns" | "taxonomy" | "indicators" | "exports" | "dossiers" | "admin" | "takedowns" | "alerts" | "watchlists" | "suggestions" | "referrals";
             };
             cookie?: never;
         };
@@ -6126,7 +6126,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                view: "investigations" | "wallets" | "intakes" | "cases" | "reviews" | "reports" | "dashboard" | "search" | "entities" | "sign-in";
+                view: "investigations" | "wallets" | "intakes" | "cases" | "reviews" | "reports" | "dashboard" | "search" | "entities" | "sign-in" | "graph" | "campaigns" | "taxonomy" | "indicators" | "exports" | "dossiers" | "admin" | "takedowns" | "alerts" | "watchlists" | "suggestions" | "referrals";
             };
             cookie?: never;
         };
@@ -6167,8 +6167,8 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                tab: "overview" | "results" | "pages" | "actions" | "evidence";
-                view: "investigations" | "wallets" | "intakes" | "cases" | "reviews" | "reports" | "dashboard" | "search" | "entities" | "sign-in";
+                tab: string;
+                view: "investigations" | "wallets" | "intakes" | "cases" | "reviews" | "reports" | "dashboard" | "search" | "entities" | "sign-in" | "graph" | "campaigns" | "taxonomy" | "indicators" | "exports" | "dossiers" | "admin" | "takedowns" | "alerts" | "watchlists" | "suggestions" | "referrals";
             };
             cookie?: never;
         };

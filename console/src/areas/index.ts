@@ -1,0 +1,4 @@
+// Every console area beyond the shell's own pages (one import per area, in navigation order).
+import type { ConsoleArea } from './types';
+
+export const AREAS: ConsoleArea[] = [];
