@@ -8,6 +8,8 @@ import { startEphemeralInfrastructure, type EphemeralInfrastructure } from '../.
 let infra: EphemeralInfrastructure | null = null;
 
 export async function mochaGlobalSetup(): Promise<void> {
+  // `npm test` (test/setup/run-suite.ts) starts the infrastructure once for both of its phases.
+  if (process.env.FIP_TEST_INFRA === 'external') return;
   const started = Date.now();
   // The console bundle (served at /console) is built here when missing or stale, beside the infrastructure.
   [infra] = await Promise.all([startEphemeralInfrastructure({ name: 'fip-test', logLevel: process.env.FIP_TEST_LOG_LEVEL }), ensureConsoleBuilt()]);

@@ -1,0 +1,18 @@
+// Test files that run alone, after the parallel phase of `npm test` (test/setup/run-suite.ts):
+// each asserts on totals or on everything a table or collection holds (dashboard figures, list
+// totals, TAXII and feed paging over every object), so a file writing beside it would change the
+// answer it checks. Every other file keeps to data it creates and runs in parallel; a new file
+// belongs here only for that reason, said in a comment.
+export const SERIAL_TEST_FILES: readonly string[] = [
+  // Impact KPI and overview figures are sums over every case, intake, review and referral.
+  'test/analytics/dashboards.test.ts',
+  // The materialized views are compared with a live computation over whole tables.
+  'test/analytics/analytics-refresh.test.ts',
+  // Campaign lists filtered by taxonomy and status are compared with what the file created.
+  'test/analytics/campaigns.test.ts',
+  // Case lists with filters are compared with what the file created.
+  'test/cases/cases-api.test.ts',
+  // TAXII and feed paging: every object exactly once, equal totals, under concurrent writers of its own.
+  'test/exports/taxii-conformance.test.ts',
+  'test/exports/taxii-and-feed.test.ts',
+];
