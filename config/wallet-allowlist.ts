@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { COSMOS_CHAINS } from '../domain/wallets/cosmos-chains';
 import { isNetworkId, networkInfo, NETWORKS } from '../domain/wallets/network-catalog';
 import type { AllowlistPair, NetworkId } from '../domain/wallets/wallet-types';
 
@@ -11,11 +12,21 @@ export class AllowlistError extends Error {
   override name = 'AllowlistError';
 }
 
+/**
+ * `{ "token": "*", "network": "cosmos-*" }`: the native coin of every Cosmos-SDK chain of the pinned
+ * chain registry (domain/wallets/cosmos-chains.ts), one pair each.
+ */
+const REGISTRY_NETWORKS = 'cosmos-*';
+
 const pairSchema = z.strictObject({
-  token: z.string().regex(/^[A-Z0-9.]{2,10}$/, 'a token symbol in upper case (2-10 characters)'),
-  network: z.string().refine(isNetworkId, { message: `a network id, one of: ${NETWORKS.map((n) => n.id).join(', ')}` }),
+  token: z.string().regex(/^(?:[A-Z0-9.]{2,10}|\*)$/, 'a token symbol in upper case (2-10 characters), or * with network cosmos-*'),
+  network: z.string().refine((n) => isNetworkId(n) || n === REGISTRY_NETWORKS, { message: `a network id, one of: ${NETWORKS.filter((n) => !n.registry).map((n) => n.id).join(', ')}, cosmos-<chain name>, or cosmos-* with token *` }),
   note: z.string().optional(),
 }).superRefine((p, ctx) => {
+  if ((p.token === '*') !== (p.network === REGISTRY_NETWORKS)) {
+    ctx.addIssue({ code: 'custom', path: ['token'], message: 'token * goes only with network cosmos-* (the native coin of every Cosmos-SDK chain of the registry)' });
+    return;
+  }
   if (isNetworkId(p.network) && !networkInfo(p.network).tokens.includes(p.token)) {
     ctx.addIssue({ code: 'custom', path: ['token'], message: `token ${p.token} is not recognised on ${p.network} (known: ${networkInfo(p.network).tokens.join(', ')})` });
   }
@@ -57,10 +68,13 @@ export function parseAllowlist(text: string, source = 'wallet allowlist'): Allow
   const seen = new Set<string>();
   const pairs: AllowlistPair[] = [];
   parsed.data.pairs.forEach((p, i) => {
-    const key = `${p.token}|${p.network}`;
-    if (seen.has(key)) throw new AllowlistError(`${source} is invalid:\n  entry pairs[${i}] (${JSON.stringify(p)}): duplicate of an earlier pair`);
-    seen.add(key);
-    pairs.push({ token: p.token, network: p.network as NetworkId });
+    const expanded = p.network === REGISTRY_NETWORKS ? COSMOS_CHAINS.map((c) => ({ token: c.native, network: c.id as NetworkId })) : [{ token: p.token, network: p.network as NetworkId }];
+    for (const e of expanded) {
+      const key = `${e.token}|${e.network}`;
+      if (seen.has(key)) throw new AllowlistError(`${source} is invalid:\n  entry pairs[${i}] (${JSON.stringify(p)}): duplicate of an earlier pair`);
+      seen.add(key);
+      pairs.push(e);
+    }
   });
   return pairs;
 }

@@ -14,6 +14,8 @@ const CONTRACT_WORDS = /(?<![A-Za-z])(?:(?:smart |token |nft )?contract(?: addre
 export const CONTRACT_WORDS_INTL = /合[约約]|(?<!\p{L})(?:контракт\p{L}{0,3}|contratos?|h[ợơ]p đ[ồô]ng|kontrak|kontrat\p{L}{0,3}|sözleşme\p{L}{0,4}|(?:ال)?عقد)(?!\p{L})|สัญญา(?!ณ)/giu;
 /** A Solidity source file named beside an address (`Token.sol`, `contracts/Vault.sol`): a deployed contract. */
 const SOLIDITY_FILE = /[A-Za-z_][A-Za-z0-9_]*\.sol(?![A-Za-z0-9])/g;
+/** A Solana constant `const PROGRAM_ID = new PublicKey('…')` (or `declare_id!("…")`): the constant's name is the key. */
+const PUBLIC_KEY_CONST = /([A-Za-z_$][\w$]{0,60})\s*(?::\s*[\w.<>]+\s*)?=\s*new\s+PublicKey\(\s*["'`]$/;
 /** The end of a sentence: what follows it is not a label of what came before. */
 const SENTENCE_END = /[.!?](?=\s)|[。！？]|\n/;
 const HASH_LABEL = /(?<![A-Za-z])(?:txid|tx ?id|tx ?hash|txn ?hash|transaction(?: hash| id)?|block hash|blockhash|tx)(?![A-Za-z])/gi;
@@ -62,10 +64,11 @@ export interface AddressLabel {
  * across another address: the JSON key or attribute name when there is one, else the visible text.
  */
 export function addressLabel(buf: string, start: number, end: number, html: boolean, self?: string, inScript = false): AddressLabel {
-  const key = JSON_KEY.exec(buf.slice(Math.max(0, start - 60), start)) ?? /([\w:-]{1,40})\s*=\s*["']?$/.exec(buf.slice(Math.max(0, start - 60), start));
+  const key = JSON_KEY.exec(buf.slice(Math.max(0, start - 60), start)) ?? /([\w:-]{1,40})\s*=\s*["']?$/.exec(buf.slice(Math.max(0, start - 60), start))
+    ?? PUBLIC_KEY_CONST.exec(buf.slice(Math.max(0, start - 100), start));
   if (key && (key[1] ?? '').length) {
     const words = ` ${camelWords(key[1]).toLowerCase()} `;
-    if (/ (?:contract|ca|mint|router|spender|program|jetton|token address|token|pool|pair)(?: address| id)? /.test(words) && !/ (?:deposit|wallet|receiv|recipient|pay|to|value|clipboard|copy|href|text) /.test(words)) return { contract: key[1] };
+    if ((/ (?:contract|ca|mint|router|spender|program|jetton|token address|token|pool|pair)(?: address| id)? /.test(words) || / (?:swap|farm|amm|market|dex|vault|oracle|stake|staking|lp) id /.test(words)) && !/ (?:deposit|wallet|receiv|recipient|pay|to|value|clipboard|copy|href|text) /.test(words)) return { contract: key[1] };
     if (/ (?:tx|txid|txn|hash|transaction|block)(?: hash| id)? /.test(words)) return { hash: key[1] };
     if (!/^(?:value|href|src|data-clipboard-text|data-clipboard|data-copy|content)$/i.test(key[1])) return / (?:deposit|wallet|receiv\w*|recipient|pay\w*|donat\w*|treasury) /.test(words) ? { payment: true } : {};
   }

@@ -158,6 +158,7 @@ export function parseCoinTab(label: string): CoinTabHint {
   for (const t of h.tokens.keys()) hint.tokens.add(t);
   // A bare native symbol (BTC, ETH, TRX, SOL...) names both the token and its network.
   for (const n of NETWORKS) {
+    if (n.registry) continue;
     if (new RegExp(`(?<![A-Za-z0-9])${n.native}(?![A-Za-z0-9])`, 'i').test(label)) {
       hint.tokens.add(n.native);
       if (!hint.networks.size || hint.networks.has(n.id)) hint.networks.add(n.id);
@@ -226,7 +227,8 @@ function visibleGap(gap: string): string {
 /** Lower-case words that name one network when they are a configuration key: ids, keywords, symbols. */
 const KEY_WORDS = new Map<string, NetworkId[]>();
 for (const n of NETWORKS) {
-  for (const w of [n.id, n.native.toLowerCase(), ...n.keywords, ...(n.exactKeywords ?? []).map((k) => k.toLowerCase())]) {
+  // A registry chain's symbol is any word (USDC is Noble's native coin): only its id names it here.
+  for (const w of n.registry ? [n.id] : [n.id, n.native.toLowerCase(), ...n.keywords, ...(n.exactKeywords ?? []).map((k) => k.toLowerCase())]) {
     if (!/^[a-z0-9-]+$/.test(w)) continue;
     const ids = KEY_WORDS.get(w) ?? [];
     if (!ids.includes(n.id)) KEY_WORDS.set(w, [...ids, n.id]);

@@ -37,6 +37,8 @@ const SYMBOL_HEADER = /^(?:symbol|ticker|token|token symbol|token name|asset|dec
 const HEADING_CONTRACT = /(?<![A-Za-z])(?:(?:smart |token |deployed |core |periphery |protocol )?contracts?(?: address(?:es)?)?|token addresses|deployments?|deployed addresses|program ids?|programs)(?![A-Za-z])/i;
 /** A key of the address's own that names an account of a person or organisation, not a contract. */
 const ACCOUNT_KEY = /(?:^|[^a-z])(?:owner|authority|admin|creator|deployer|treasury|multisig|safe|recipient|receiver|beneficiary|deposit|wallet|donation|payto|fee ?recipient)/i;
+/** Keys of a deposit or payment entry (a fake exchange's coin list): such an object is no token list. */
+const DEPOSIT_KEYS = /["']?(?:network|chain|chain_?name)["']?\s*[:=]\s*["'`](?!(?:main|test)net\b)|["']?(?:memo|tag|destination_?tag|qr|qr_?code|qrcode|deposit\w*|wallet\w*|pay\w*|receiv\w*|min_?deposit|confirmations?)["']?\s*[:=]/i;
 /** `type: "Defi"`-style categories of program and protocol entries. */
 const CATEGORY = /["']?(?:type|category|kind|group|tags?)["']?\s*[:=]\s*\[?\s*["'`]([^"'`\n]{1,40})["'`]/gi;
 const NON_WALLET_CATEGORY = /^(?:defi|dex|amm|clmm|dlmm|program|protocol|token|spl[- ]token|nft|lending|bridge|oracle|staking|stake pool|liquid staking|lst|perps?|perpetuals|aggregator|launchpad|contract|smart contract|system|native|vault|farm|yield|derivatives|dao|governance|game|gaming|marketplace|pool|router|infrastructure|memecoin|stablecoin)s?$/i;
@@ -184,6 +186,12 @@ export function contractContext(x: ContractContextInput): string | undefined {
       if (!ACCOUNT_KEY.test(own.replace(/([a-z])([A-Z])/g, '$1 $2'))) {
         const body = buf.slice(obj.s, obj.e);
         if (/["']?decimals["']?\s*[:=]/.test(body) && /["']?symbol["']?\s*[:=]/.test(body)) return 'token-list entry (symbol and decimals)';
+        // A token's metadata without a deposit's: `{ address, decimals }`, `{ name, symbol, address }`
+        // (token maps keyed by ticker). A deposit entry names its network, memo or QR code instead.
+        if (!DEPOSIT_KEYS.test(body)) {
+          if (/["']?decimals?["']?\s*[:=]\s*\d/.test(body)) return 'token-list entry (decimals)';
+          if (/["']?symbol["']?\s*[:=]/.test(body) && /["']?name["']?\s*[:=]/.test(body)) return 'token-list entry (symbol and name)';
+        }
         CATEGORY.lastIndex = 0;
         for (let m = CATEGORY.exec(body); m; m = CATEGORY.exec(body)) if (NON_WALLET_CATEGORY.test(m[1].trim())) return `program or protocol entry (${m[1].trim()})`;
       }

@@ -28,7 +28,7 @@ const B32_UPPER = /^[A-Z2-7]+$/;
 const TON_FRIENDLY = /^[EUk0][Qf][A-Za-z0-9_-]{46}$|^[EUk0][Qf][A-Za-z0-9+/]{46}$/;
 const CASHADDR_SCHEMES = new Set(['bitcoincash', 'bchtest', 'bchreg', 'kaspa', 'kaspatest', 'kaspadev', 'kaspasim']);
 /** First characters of the base58check versions we know (addresses, WIF keys, BIP-32 keys). */
-const B58CHECK_FIRST = new Set('13LMD9AX7TmnNt2K5xyzuv');
+const B58CHECK_FIRST = new Set('13LMD9AX7TmnNt2K5xyzuvs');
 
 function merge(into: DecodeResult, r: DecodeResult): void {
   into.matches.push(...r.matches);
@@ -45,6 +45,11 @@ export function decodeCandidate(s: string, scheme?: string): DecodeResult {
   const c0 = s[0];
   if (scheme && CASHADDR_SCHEMES.has(scheme)) {
     merge(out, decodeCashaddr(s, scheme));
+    // `bitcoincash:1…` / `bitcoincash:3…`: a legacy address in a Bitcoin Cash payment URI is a Bitcoin Cash address.
+    if (!out.matches.length && scheme === 'bitcoincash' && (c0 === '1' || c0 === '3') && BASE58.test(s)) {
+      const legacy = decodeBase58Check(s).matches.filter((m) => m.kind === 'address' && m.networks.includes('bitcoin-cash'));
+      if (legacy.length) return { matches: legacy.map((m) => ({ ...m, networks: ['bitcoin-cash'] })), failures: [] };
+    }
     return out;
   }
   if (c0 === '0' && s[1] === 'x') {

@@ -1,5 +1,6 @@
 // Every supported network: display name, native token, tokens recognised on it, the address
 // pattern(s) shown by `fip ssi wallet networks`, checksum kind, context keywords and explorer hosts.
+import { COSMOS_CHAINS } from './cosmos-chains';
 import type { NetworkId } from './wallet-types';
 
 export interface NetworkInfo {
@@ -15,6 +16,8 @@ export interface NetworkInfo {
   /** Case-sensitive keywords (symbols that are ordinary words in lower case). */
   exactKeywords?: string[];
   explorers: string[];
+  /** Set on the Cosmos-SDK chains of the chain registry (cosmos-chains.ts): their symbols name no network in text. */
+  registry?: true;
 }
 
 const B58 = '[1-9A-HJ-NP-Za-km-z]';
@@ -78,6 +81,20 @@ export const NETWORKS: readonly NetworkInfo[] = [
     keywords: ['stacks', 'stx'], explorers: ['explorer.hiro.so', 'explorer.stacks.co'] },
   { id: 'zilliqa', name: 'Zilliqa', native: 'ZIL', tokens: ['ZIL'], patterns: ['zil1[02-9ac-hj-np-z]{38}'], checksum: 'bech32 (hrp zil)', keywords: ['zilliqa', 'zil'], explorers: ['viewblock.io/zilliqa', 'zilliqa.blockscout.com'] },
   { id: 'aleo', name: 'Aleo', native: 'ALEO', tokens: ['ALEO'], patterns: ['aleo1[02-9ac-hj-np-z]{58}'], checksum: 'bech32m (hrp aleo)', keywords: ['aleo'], explorers: ['explorer.aleo.org', 'aleoscan.io'] },
+  { id: 'starknet', name: 'Starknet', native: 'STRK', tokens: ['STRK', 'ETH', 'USDC', 'USDT'], patterns: ['0x0[0-7][0-9a-fA-F]{62}'], checksum: 'none (felt below 2^251; only with Starknet named)',
+    keywords: ['starknet', 'starkware'], exactKeywords: ['STRK'], explorers: ['voyager.online', 'starkscan.co'] },
+  { id: 'iota', name: 'IOTA', native: 'IOTA', tokens: ['IOTA'], patterns: ['iota1[02-9ac-hj-np-z]{59}'], checksum: 'bech32 (hrp iota; Stardust Ed25519, alias or NFT address)',
+    keywords: ['iota'], explorers: ['explorer.iota.org'] },
+  { id: 'shimmer', name: 'Shimmer', native: 'SMR', tokens: ['SMR'], patterns: ['smr1[02-9ac-hj-np-z]{59}'], checksum: 'bech32 (hrp smr; Stardust Ed25519, alias or NFT address)',
+    keywords: ['shimmer', 'smr'], explorers: ['explorer.shimmer.network'] },
+  { id: 'ycash', name: 'Ycash', native: 'YEC', tokens: ['YEC'], patterns: [`s[123]${B58}{33}`, 'ys1[02-9ac-hj-np-z]{75}'], checksum: 'base58check (2-byte version 0x1c28 / 0x1c2c) / bech32 (Sapling, hrp ys)',
+    keywords: ['ycash', 'yec'], explorers: ['yecblockexplorer.com'] },
+  ...COSMOS_CHAINS.map((c): NetworkInfo => ({
+    id: c.id, name: c.name, native: c.native, tokens: [c.native], patterns: [`${c.prefix}1[02-9ac-hj-np-z]{38}`, `${c.prefix}1[02-9ac-hj-np-z]{58}`],
+    checksum: `bech32 (hrp ${c.prefix}; Cosmos chain registry${c.chainId ? `, chain id ${c.chainId}` : ''})`,
+    // No keywords or explorer hosts: the registry's explorers (mintscan.io, ping.pub, ...) serve many chains and name none of them.
+    keywords: [], explorers: [], registry: true,
+  })),
 ];
 
 const BY_ID = new Map<NetworkId, NetworkInfo>(NETWORKS.map((n) => [n.id, n]));
@@ -108,7 +125,7 @@ export const EVM_NETWORKS: readonly NetworkId[] = ['ethereum', 'bsc', 'polygon',
  * this format): a contract label next to such an address labels something else, never it.
  */
 const NO_CONTRACTS: ReadonlySet<NetworkId> = new Set<NetworkId>([
-  'bitcoin', 'litecoin', 'dogecoin', 'bitcoin-cash', 'monero', 'dash', 'zcash', 'kaspa', 'nano', 'bnb-beacon', 'avalanche-x', 'xrp', 'kusama',
+  'bitcoin', 'litecoin', 'dogecoin', 'bitcoin-cash', 'monero', 'dash', 'zcash', 'ycash', 'kaspa', 'nano', 'bnb-beacon', 'avalanche-x', 'xrp', 'kusama',
 ]);
 
 /** Whether an address on this network can be a contract (a program, a token, a deployed contract). */

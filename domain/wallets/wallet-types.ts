@@ -6,7 +6,10 @@ export type NetworkId =
   | 'ethereum-classic' | 'rootstock' | 'tron' | 'solana' | 'xrp' | 'cardano' | 'dogecoin' | 'litecoin'
   | 'bitcoin-cash' | 'monero' | 'polkadot' | 'kusama' | 'cosmos' | 'osmosis' | 'stellar' | 'algorand'
   | 'ton' | 'near' | 'dash' | 'zcash' | 'filecoin' | 'hedera' | 'eos' | 'tezos' | 'aptos' | 'sui'
-  | 'bnb-beacon' | 'kaspa' | 'avalanche-x' | 'internet-computer' | 'nano' | 'stacks' | 'zilliqa' | 'aleo';
+  | 'bnb-beacon' | 'kaspa' | 'avalanche-x' | 'internet-computer' | 'nano' | 'stacks' | 'zilliqa' | 'aleo'
+  | 'starknet' | 'iota' | 'shimmer' | 'ycash'
+  /** A Cosmos-SDK chain of the pinned chain registry (cosmos-chains.ts), by its registry name: `cosmos-kava`. */
+  | `cosmos-${string}`;
 
 export type Confidence = 'high' | 'medium' | 'low';
 

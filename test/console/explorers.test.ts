@@ -21,4 +21,17 @@ describe('console explorer links', () => {
     assert.equal(explorerUrl('ethereum', 'a/b?c'), 'https://etherscan.io/address/a%2Fb%3Fc');
     assert.equal(explorerUrl('no-such-chain', 'x'), null);
   });
+
+  it('links the networks of engine v3: Starknet, IOTA, Shimmer, Ycash, Stacks, Zilliqa, Aleo, and Cosmos-SDK chains of the registry by their name', () => {
+    assert.equal(explorerUrl('Starknet', '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'), 'https://voyager.online/contract/0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d');
+    assert.equal(explorerUrl('IOTA', 'iota1qr'), 'https://explorer.iota.org/mainnet/addr/iota1qr');
+    assert.equal(explorerUrl('Shimmer', 'smr1qr'), 'https://explorer.shimmer.network/shimmer/addr/smr1qr');
+    assert.equal(explorerUrl('Ycash', 's1abc'), 'https://yecblockexplorer.com/address/s1abc');
+    assert.equal(explorerUrl('Stacks', 'SP2J'), 'https://explorer.hiro.so/address/SP2J?chain=mainnet');
+    assert.equal(explorerUrl('Zilliqa', 'zil1q'), 'https://viewblock.io/zilliqa/address/zil1q');
+    assert.equal(explorerUrl('Aleo', 'aleo1r'), 'https://explorer.aleo.org/address/aleo1r');
+    assert.equal(explorerUrl('Kava', 'kava1abc'), 'https://www.mintscan.io/kava/accounts/kava1abc');
+    assert.equal(explorerUrl('cosmos-akash', 'akash1abc'), 'https://www.mintscan.io/akash/accounts/akash1abc');
+    assert.equal(explorerUrl('Terra Classic', 'terra1abc')?.startsWith('https://'), true);
+  });
 });

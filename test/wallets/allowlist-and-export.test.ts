@@ -34,13 +34,19 @@ const ROWS: WalletRecord[] = [
 const XRP_ROW: WalletRecord = { scan_id: 's1', address: 'rN7n7otQDd6FczFgLdSqtcsAUxDkw6fzRH', token: 'XRP', network: 'XRP Ledger', confidence: 'high', source: 'text', context: 'XRP deposit, destination tag 1234567', page_url: null, found_at: new Date('2026-11-22T10:00:02Z'), memo: '1234567', network_basis: 'format' };
 
 describe('wallet allowlist', () => {
-  it('loads the shipped file with exactly the 71 token-network pairs the documentation promises, covering every network', () => {
+  it('loads the shipped file with exactly the 286 token-network pairs (78 listed, the native coin of each Cosmos-SDK chain from one cosmos-* entry) the documentation promises, covering every network', () => {
     const list = loadWalletAllowlist('config/wallet_allowlist.json');
-    assert.equal(promisedAllowlistPairs(), 71);
+    assert.equal(promisedAllowlistPairs(), 286);
     assert.equal(list.pairs.length, promisedAllowlistPairs());
     for (const n of NETWORKS) assert.ok(list.pairs.some((p) => p.network === n.id), `no pair for ${n.id}`);
     assert.ok(list.pairs.some((p) => p.token === 'USDT' && p.network === 'tron'));
     assert.ok(list.pairs.some((p) => p.token === 'USDC' && p.network === 'solana'));
+    assert.ok(list.pairs.some((p) => p.token === 'KAVA' && p.network === 'cosmos-kava'), 'cosmos-* expands to the native coin of each registry chain');
+  });
+
+  it('takes token * only with network cosmos-*, naming the entry otherwise', () => {
+    assert.throws(() => parseAllowlist(JSON.stringify({ version: 1, pairs: [{ token: '*', network: 'tron' }] }), 'x.json'), /pairs\[0\]\.token.*token \* goes only with network cosmos-\*/s);
+    assert.throws(() => parseAllowlist(JSON.stringify({ version: 1, pairs: [{ token: 'USDT', network: 'cosmos-*' }] }), 'x.json'), /pairs\[0\]\.token/);
   });
 
   it('names the bad entry (index and field) of a malformed file', () => {

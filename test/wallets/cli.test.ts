@@ -107,11 +107,11 @@ M._load = function (request, ...rest) { if (request === 'esbuild' || request ===
     assert.equal((JSON.parse(second.stdout) as { valid: boolean }).valid, true);
   });
 
-  it('networks --json lists exactly the networks the documentation promises (42), each with patterns and a checksum kind', async () => {
+  it('networks --json lists exactly the networks the documentation promises (254: 46 and the Cosmos-SDK chains of the registry), each with patterns and a checksum kind', async () => {
     const r = await runFip(['ssi', 'wallet', 'networks', '--json']);
     assert.equal(r.code, 0);
     const nets = JSON.parse(r.stdout) as Array<{ id: string; patterns: string[]; checksum: string }>;
-    assert.equal(promisedNetworkCount(), 42);
+    assert.equal(promisedNetworkCount(), 254);
     assert.equal(nets.length, promisedNetworkCount());
     assert.equal(new Set(nets.map((n) => n.id)).size, nets.length, 'network ids are distinct');
     for (const n of nets) {
@@ -120,7 +120,7 @@ M._load = function (request, ...rest) { if (request === 'esbuild' || request ===
     }
   });
 
-  it('allowlist --json prints the 71 shipped pairs; an invalid file fails with exit 1 naming the entry', async () => {
+  it('allowlist --json prints the 286 shipped pairs; an invalid file fails with exit 1 naming the entry', async () => {
     let r = await runFip(['ssi', 'wallet', 'allowlist', '--json']);
     assert.equal(r.code, 0);
     assert.equal((JSON.parse(r.stdout) as { pairs: unknown[] }).pairs.length, promisedAllowlistPairs());

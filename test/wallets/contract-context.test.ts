@@ -125,3 +125,33 @@ describe('wallet contracts v3: explorer links', () => {
     rejectedAs(r, a.sol, /testnet explorer/);
   });
 });
+
+describe('wallet contracts v3: token maps, Solana key constants and payment URIs from the real-document corpus', () => {
+  it('drops token entries that carry decimals or a name and symbol, but keeps a deposit entry that names its network', () => {
+    const text = `const tokens = {
+  USDT: { name: 'Tether', symbol: 'USDT', address: '${a.evm}' },
+  X0: { address: "${b.evm}", decimals: 18 },
+};
+const deposit = [{ name: 'Tether', symbol: 'USDT', network: 'TRC20', address: '${c.tron}' }];`;
+    const r = extractWallets({ text }, { includeRejected: true });
+    rejectedAs(r, a.evm, /token-list entry \(symbol and name\)/);
+    rejectedAs(r, b.evm, /token-list entry \(decimals\)/);
+    assert.deepEqual(found(r), [c.tron]);
+  });
+
+  it('reads the name of a `new PublicKey(…)` constant as its label: program and swap ids are dropped, a receiver is kept', () => {
+    const text = `export const programId = new PublicKey('${a.sol}');
+export const RAYDIUM_V5_SWAP_ID = new PublicKey(
+  '${b.sol}'
+)
+export const RECEIVER_WALLET = new PublicKey('${c.sol}');`;
+    const r = extractWallets({ text }, { includeRejected: true });
+    assert.ok(!found(r).includes(a.sol) && !found(r).includes(b.sol), JSON.stringify(found(r)));
+    assert.deepEqual(found(r), [c.sol]);
+  });
+
+  it('reads a legacy address in a bitcoincash: payment URI as Bitcoin Cash', () => {
+    const r = extractWallets({ html: `<a href="bitcoincash:${a.btcP2pkh}">bitcoincash:${a.btcP2pkh}</a>` });
+    assert.deepEqual(r.findings.map((f) => [f.address, f.networkId, f.token]), [[a.btcP2pkh, 'bitcoin-cash', 'BCH']]);
+  });
+});

@@ -30,6 +30,8 @@ const VN: Array<{ prefix: number[]; networks: NetworkId[]; format: string; testn
   { prefix: [0x1c, 0xbd], networks: ['zcash'], format: 't3 (p2sh)' },
   { prefix: [0x1d, 0x25], networks: ['zcash'], format: 'tm (testnet)', testnet: true },
   { prefix: [0x1c, 0xba], networks: ['zcash'], format: 't2 (testnet)', testnet: true },
+  { prefix: [0x1c, 0x28], networks: ['ycash'], format: 's1 (p2pkh)' },
+  { prefix: [0x1c, 0x2c], networks: ['ycash'], format: 's3 (p2sh)' },
   { prefix: [0x06, 0xa1, 0x9f], networks: ['tezos'], format: 'tz1' },
   { prefix: [0x06, 0xa1, 0xa1], networks: ['tezos'], format: 'tz2' },
   { prefix: [0x06, 0xa1, 0xa4], networks: ['tezos'], format: 'tz3' },

@@ -1,7 +1,10 @@
 // bech32 / bech32m formats with a whitelist of human-readable prefixes: BTC and LTC segwit
 // (BIP-173/350: v0 must use bech32, v1+ must use bech32m), Cosmos, Osmosis, BNB Beacon,
-// Avalanche X/P, Zilliqa, Aleo (bech32m), Cardano Shelley (CIP-19), Zcash Sapling and Unified addresses.
+// Avalanche X/P, Zilliqa, Aleo (bech32m), Cardano Shelley (CIP-19), Zcash Sapling and Unified addresses,
+// Ycash Sapling (ys), IOTA / Shimmer Stardust (iota, smr), and every Cosmos-SDK chain of the
+// pinned chain registry (cosmos-chains.ts; their `…valoper` validator prefixes are no wallets).
 import { bech32, bech32m } from '@scure/base';
+import { COSMOS_CHAINS_BY_PREFIX, RESERVED_BECH32_PREFIXES } from '../cosmos-chains';
 import type { AddressMatch, DecodeResult, NetworkId } from '../wallet-types';
 import { addressMatch, emptyResult, failure, otherMatch } from './address-match';
 
@@ -9,7 +12,7 @@ type Variant = 'bech32' | 'bech32m';
 
 interface HrpRule {
   networks: NetworkId[];
-  kind: 'segwit' | 'account' | 'account-m' | 'cardano' | 'cardano-stake' | 'zcash-sapling' | 'zcash-unified';
+  kind: 'segwit' | 'account' | 'account-m' | 'cardano' | 'cardano-stake' | 'zcash-sapling' | 'zcash-unified' | 'iota' | 'registry';
   lengths?: number[];
 }
 
@@ -26,6 +29,9 @@ const HRPS: Record<string, HrpRule> = {
   stake: { networks: ['cardano'], kind: 'cardano-stake' },
   zs: { networks: ['zcash'], kind: 'zcash-sapling', lengths: [43] },
   u: { networks: ['zcash'], kind: 'zcash-unified' },
+  ys: { networks: ['ycash'], kind: 'zcash-sapling', lengths: [43] },
+  iota: { networks: ['iota'], kind: 'iota' },
+  smr: { networks: ['shimmer'], kind: 'iota' },
 };
 
 /** Prefixes that are valid bech32 but never a wallet of ours: reported as such in --all. */
@@ -35,7 +41,22 @@ const OTHER_HRPS: Record<string, string> = {
   npub: 'Nostr public key', nsec: 'Nostr secret key (leaked)', nprofile: 'Nostr profile', note: 'Nostr note id',
   lnbc: 'Lightning invoice', lnurl: 'LNURL', age: 'age encryption key', bva: 'BNB Beacon validator',
   cosmosvaloper: 'Cosmos validator operator', utest: 'Zcash testnet unified address', ztestsapling: 'Zcash testnet address',
+  ytestsapling: 'Ycash testnet address', atoi: 'IOTA testnet address', rms: 'Shimmer testnet address',
 };
+
+for (const prefix of [...Object.keys(HRPS), ...Object.keys(OTHER_HRPS)]) {
+  if (!RESERVED_BECH32_PREFIXES.has(prefix)) throw new Error(`bech32 prefix ${prefix} must be listed in RESERVED_BECH32_PREFIXES (domain/wallets/cosmos-chains.ts)`);
+}
+/** Registry chains: written in lower case only (an upper-case run that happens to hold a short prefix is something else). */
+const REGISTRY_PREFIXES = new Set<string>();
+for (const [prefix, chains] of COSMOS_CHAINS_BY_PREFIX) {
+  HRPS[prefix] = { networks: chains.map((c) => c.id), kind: 'registry', lengths: [20] };
+  OTHER_HRPS[`${prefix}valoper`] = `${chains[0].name} validator operator`;
+  REGISTRY_PREFIXES.add(prefix);
+  REGISTRY_PREFIXES.add(`${prefix}valoper`);
+}
+/** IOTA / Shimmer Stardust address types (TIP-31): Ed25519, Alias, NFT; each a 32-byte id. */
+const IOTA_TYPES: Record<number, string> = { 0: 'ed25519', 8: 'alias', 16: 'nft' };
 
 /** The known prefixes, for the scanner's quick pre-filter. */
 export const KNOWN_BECH32_PREFIXES: ReadonlySet<string> = new Set([...Object.keys(HRPS), ...Object.keys(OTHER_HRPS)]);
@@ -58,7 +79,9 @@ export function bech32Prefix(s: string): string | undefined {
   const i = s.lastIndexOf('1');
   if (i < 1 || i > LONGEST_PREFIX) return undefined;
   const hrp = s.slice(0, i).toLowerCase();
-  return KNOWN_BECH32_PREFIXES.has(hrp) ? hrp : undefined;
+  if (!KNOWN_BECH32_PREFIXES.has(hrp)) return undefined;
+  if (REGISTRY_PREFIXES.has(hrp) && s.charCodeAt(0) < 97) return undefined;
+  return hrp;
 }
 
 export function decodeBech32Address(s: string): DecodeResult {
@@ -91,6 +114,15 @@ export function decodeBech32Address(s: string): DecodeResult {
       if (!bytes || !rule.lengths?.includes(bytes.length)) return failure('bech32', 'unexpected payload length');
       return { matches: [m('bech32-account')], failures: [] };
     }
+    case 'registry': {
+      // Accounts of the registry's chains are 20 bytes; 32 bytes are CosmWasm contracts (and module or
+      // interchain accounts), which nobody is asked to pay to on a page.
+      if (d.variant !== 'bech32') return failure('bech32', 'bech32m checksum where bech32 is required');
+      const bytes = bech32.fromWordsUnsafe(d.words);
+      if (bytes?.length === 32) return { matches: [otherMatch('non-payment', rule.networks, 'cosmwasm-contract', checksum, lower, 'CosmWasm contract or module account (32 bytes), not a wallet')], failures: [] };
+      if (!bytes || bytes.length !== 20) return failure('bech32', 'unexpected payload length');
+      return { matches: [m('bech32-account')], failures: [] };
+    }
     case 'account-m': {
       if (d.variant !== 'bech32m') return failure('bech32', 'bech32 checksum where bech32m is required');
       const bytes = bech32m.fromWordsUnsafe(d.words);
@@ -118,6 +150,13 @@ export function decodeBech32Address(s: string): DecodeResult {
       const bytes = bech32.fromWordsUnsafe(d.words);
       if (d.variant !== 'bech32' || !bytes || bytes.length !== 43) return failure('zcash', 'bad Sapling address');
       return { matches: [m('sapling')], failures: [] };
+    }
+    case 'iota': {
+      if (d.variant !== 'bech32') return failure('iota', 'bech32m checksum where bech32 is required');
+      const bytes = bech32.fromWordsUnsafe(d.words);
+      const type = bytes ? IOTA_TYPES[bytes[0]] : undefined;
+      if (!bytes || bytes.length !== 33 || !type) return failure('iota', 'not a Stardust address (type byte 0, 8 or 16 and a 32-byte id)');
+      return { matches: [m(`stardust-${type}`)], failures: [] };
     }
     case 'zcash-unified': {
       if (d.variant !== 'bech32m') return failure('zcash', 'unified address needs bech32m');

@@ -1,4 +1,5 @@
-// Hex accounts without 0x/40: Aptos and Sui (0x + 64 hex, no checksum), NEAR implicit accounts
+// Hex accounts without 0x/40: Aptos and Sui (0x + 64 hex, no checksum; also Starknet when the value
+// is a felt below 2^251, the address domain, chosen only when Starknet is named), NEAR implicit accounts
 // (64 lower-case hex, no checksum), Internet Computer ledger account ids (64 hex = CRC32 ‖ SHA-224),
 // and TON raw addresses (`0:` / `-1:` + 64 hex, no checksum).
 import { crc32 } from '../codecs/crc32';
@@ -14,7 +15,9 @@ export function decodeHex64(s: string, rawTonWorkchain?: '0' | '-1'): DecodeResu
   const lower = body.toLowerCase();
   if (s.startsWith('0x')) {
     if (/^0{24}/.test(lower)) return failure('hex64', 'ABI-padded 20-byte value, not an account');
-    return { matches: [addressMatch(['aptos', 'sui'], 'hex32 (0x + 64 hex)', 'none', 'none', `0x${lower}`)], failures: [] };
+    // Below 2^251 = 0x08 followed by 62 zeros: a Starknet contract address (every Starknet account is one) is a felt in [0, 2^251).
+    const starknet = lower.charCodeAt(0) === 48 && lower.charCodeAt(1) < 56;
+    return { matches: [addressMatch(starknet ? ['aptos', 'sui', 'starknet'] : ['aptos', 'sui'], 'hex32 (0x + 64 hex)', 'none', 'none', `0x${lower}`)], failures: [] };
   }
   if (rawTonWorkchain) {
     return { matches: [addressMatch(['ton'], 'ton-raw', 'none', 'none', `${rawTonWorkchain}:${lower}`)], failures: [] };
