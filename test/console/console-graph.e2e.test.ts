@@ -1,6 +1,6 @@
-// The graph explorer in real Chromium against the real API and PostgreSQL: a deep link (center,
-// depth) draws the nodes GET /intelligence/graph answers and survives a reload; expanding a node adds
-// its neighbours and goes into the URL; the JSON export holds the drawn graph (shared infrastructure
+// The graph explorer in real Chromium against the real API and PostgreSQL: the entity page's "Open
+// in graph" and a deep link (center, depth) draw the nodes GET /intelligence/graph answers, and the
+// deep link survives a reload; expanding a node adds its neighbours and goes into the URL; the JSON export holds the drawn graph (shared infrastructure
 // marked); a reviewer and a researcher see the values exactly as the API masks them for them; no
 // serious accessibility violation.
 import assert from 'node:assert/strict';
@@ -77,13 +77,16 @@ describe('console graph explorer (end to end, Chromium)', function () {
   const summary = () => page.getByTestId('graph-summary');
   const nodesDrawn = async () => Number(await page.getByTestId('graph-canvas').getAttribute('data-nodes'));
 
-  it('a deep link draws the API\'s nodes and survives a reload; expanding a node adds its neighbours and goes into the URL', async () => {
+  it('"Open in graph" and a deep link draw the API\'s nodes, which survive a reload; expanding a node adds its neighbours and goes into the URL', async () => {
     await page.goto(`${url}/console`);
     await signInToConsole(page, url, users.analyst, { fresh: true });
     const two = await graph(users.analyst, 2);
-    await page.goto(`${url}/console/graph?seed=${ids.wallet}&depth=2`);
+    await page.goto(`${url}/console/entities/${ids.wallet}`);
+    await page.getByRole('link', { name: 'Open in graph' }).click();
+    await page.waitForURL(new RegExp(`/console/graph\\?seed=${ids.wallet}$`));
     await summary().filter({ hasText: `${two.length} entities` }).waitFor();
-    assert.equal(await nodesDrawn(), 6, 'six nodes drawn on the canvas');
+    assert.equal(await nodesDrawn(), 6, 'six nodes drawn on the canvas (depth 2 by default)');
+    await page.goto(`${url}/console/graph?seed=${ids.wallet}&depth=2`);
     await page.reload();
     await summary().filter({ hasText: '6 entities' }).waitFor();
     assert.equal(await page.getByLabel('Depth').inputValue(), '2', 'the depth comes back from the URL');
