@@ -1,4 +1,6 @@
 // Every console area beyond the shell's own pages (one import per area, in navigation order).
 import type { ConsoleArea } from './types';
+import { graphArea } from './graph';
+import { campaignsArea } from './campaigns';
 
-export const AREAS: ConsoleArea[] = [];
+export const AREAS: ConsoleArea[] = [graphArea, campaignsArea];

@@ -11,6 +11,7 @@ import { describeError } from '../errors';
 import { Link, useSearchParam } from '../router';
 import { hasRole, useMe } from '../session';
 import type { Schema } from '../../../sdk/src';
+import { AddToCampaign } from './campaign-add';
 
 type Detail = Schema<'IntelEntityDetail'>;
 
@@ -114,6 +115,7 @@ function EntityView({ e }: { e: Detail }) {
     <>
       <p><Link to="/search">← Search</Link></p>
       <h1 className="break"><span className="badge entity-type">{TYPE_LABELS[e.type] ?? e.type}</span> <span className="entity-value">{e.displayValue}</span></h1>
+      <div className="toolbar"><Link to={`/graph?seed=${e.id}`}>Open in graph</Link><AddToCampaign what="this entity" members={[{ type: 'entity', id: e.id }]} /></div>
       <dl className="facts">
         <dt>Type</dt><dd>{TYPE_LABELS[e.type] ?? e.type}</dd>
         <dt>Value</dt><dd className="break"><code>{e.value}</code></dd>

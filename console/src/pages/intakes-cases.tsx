@@ -7,6 +7,7 @@ import { Empty, ErrorState, Loading, StatusBadge, Time, useLoad } from '../compo
 import { EntityLink } from '../entity-link';
 import { Link, useSearchParams } from '../router';
 import { hasRole, useMe } from '../session';
+import { AddToCampaign } from './campaign-add';
 
 
 function Pager({ next, cursor, setCursor }: { next: string | null | undefined; cursor: string | null; setCursor: (c: string | null) => void }) {
@@ -188,6 +189,7 @@ export function CaseDetailPage({ id }: { id: string }) {
       <p className="prewrap">{d.description}</p>
       {hasRole(me, 'admin', 'analyst') && <p><button type="button" onClick={requestReview}>Request a review</button></p>}
       {msg && <p role="status">{msg}</p>}
+      <AddToCampaign what="this case" members={[{ type: 'case', id: d.id }]} />
       <h2>Investigations</h2>
       {d.investigations.length === 0 ? <Empty>None linked.</Empty> : <ul>{d.investigations.map((i) => <li key={i.id}><Link to={`/investigations/${i.id}`}>{i.id}</Link></li>)}</ul>}
       <h2>Intakes</h2>

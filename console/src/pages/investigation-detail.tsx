@@ -9,6 +9,7 @@ import { explorerUrl } from '../explorers';
 import { Link, navigate, useSearchParam } from '../router';
 import type { InvestigationDetail, ScanWallet, Task } from '../types';
 import { FunnelOverview, GuidancePanel } from './investigation-funnel';
+import { AddToCampaign, investigationMembers } from './campaign-add';
 
 export const TABS = ['overview', 'results', 'pages', 'actions', 'evidence'] as const;
 type Tab = (typeof TABS)[number];
@@ -332,6 +333,7 @@ export function InvestigationDetailPage({ scanId, tab }: { scanId: string; tab: 
       <p><Link to="/investigations">← Investigations</Link></p>
       <h1 className="break">{d.label || d.url}</h1>
       <p className="muted"><StatusBadge status={d.status} /> scan <code>{d.scanId}</code></p>
+      <AddToCampaign what="this investigation's entities" members={() => investigationMembers(d.url, d.wallets)} />
       {running && <LiveTask taskId={d.taskId} onEnd={reload} />}
       <GuidancePanel scanId={d.scanId} active={running} onReplied={reload} />
       <div role="tablist" aria-label="Investigation views" className="tabs">
