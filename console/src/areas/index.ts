@@ -1,4 +1,6 @@
 // Every console area beyond the shell's own pages (one import per area, in navigation order).
 import type { ConsoleArea } from './types';
+import { reviewsArea } from './reviews';
+import { dossiersArea } from './dossiers';
 
-export const AREAS: ConsoleArea[] = [];
+export const AREAS: ConsoleArea[] = [reviewsArea, dossiersArea];
