@@ -138,12 +138,46 @@ async function main(): Promise<void> {
     await card.getByRole('button', { name: 'Claim' }).click();
     await page.locator('li.review', { hasText: 'Three sites share one deposit wallet' }).getByLabel('Note').fill('Same USDT wallet on fast-profit, quick-yield and usdt-double.');
     await shot('review-queue');
+    // The review page: claimed, a note, the decision with its rationale, the action log.
+    await page.locator('li.review', { hasText: 'Three sites share one deposit wallet' }).getByRole('link', { name: /^Open the review/ }).click();
+    await page.getByLabel('Note').fill('Same USDT wallet on fast-profit, quick-yield and usdt-double.');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.getByRole('status').filter({ hasText: 'Note added' }).waitFor();
+    await page.getByLabel('Decision').selectOption('refer_to_lea');
+    await page.getByLabel('Rationale').fill('One operator behind three sites; victims in two countries.');
+    await page.getByRole('button', { name: 'Decide' }).click();
+    await page.getByRole('button', { name: 'Yes, record the decision' }).click();
+    await page.getByRole('status').filter({ hasText: 'Decision recorded' }).waitFor();
+    await shot('review-detail', page, true);
+    await page.goto(`${api.url}/console/reviews?status=decided`);
+    await page.locator('li.review').first().waitFor();
+    await shot('review-queue-decided');
+
+    // The analyst: a dossier of the case, generated with live progress, verified.
+    await page.evaluate(() => sessionStorage.clear());
+    await signIn(page, USERS.analyst);
+    await page.goto(`${api.url}/console/cases/${kase.id}`);
+    await page.getByRole('button', { name: 'Generate dossier' }).click();
+    await page.getByRole('link', { name: 'Open the dossier' }).waitFor({ timeout: 120_000 });
+    await shot('case-dossier-generated', page, true);
+    await page.getByRole('link', { name: 'Open the dossier' }).click();
+    await page.getByRole('button', { name: 'Verify the dossier' }).click();
+    await page.getByText('Verified: the manifest').waitFor();
+    await shot('dossier-detail', page, true);
+
+    // The screenshot viewer at full size.
+    await page.goto(`${api.url}/console/investigations/${started.scan_id}/pages?shot=1`);
+    await page.getByRole('dialog').getByRole('img').waitFor();
+    await shot('investigation-screenshot-viewer');
 
     await page.evaluate(() => sessionStorage.clear());
     await signIn(page, USERS.admin);
     await page.getByRole('link', { name: 'Scheduled reports' }).click();
-    await page.getByRole('table').waitFor();
-    await shot('scheduled-reports');
+    await page.getByRole('table').first().waitFor();
+    await page.getByRole('button', { name: 'Run now: the weekly wallet-activity report' }).click();
+    await page.getByRole('status').filter({ hasText: 'is ready' }).waitFor({ timeout: 120_000 });
+    await page.getByRole('table', { name: 'Generated reports, newest first' }).waitFor();
+    await shot('scheduled-reports', page, true);
     await context.close();
   } finally {
     await browser.close();

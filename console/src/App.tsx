@@ -35,6 +35,8 @@ const NAV: NavItem[] = [
 ];
 
 function home(me: Me): string {
+  // A reviewer's work is the review queue; analysts and admins start with investigations.
+  if (hasRole(me, 'reviewer') && !hasRole(me, 'admin', 'analyst')) return '/reviews';
   return (NAV.find((n) => n.to !== '/dashboard' && n.to !== '/search' && hasRole(me, ...n.roles)) ?? NAV[0]).to;
 }
 

@@ -17,3 +17,4 @@ export type CaseDetail = Schema<'CaseDetail'>;
 export type Review = Schema<'Review'>;
 export type Schedule = Schema<'ReportSchedule'>;
 export type ReportTemplate = Schema<'ReportTemplate'>;
+export type ReviewWithCase = Schema<'ReviewWithCase'>;

@@ -238,7 +238,7 @@ export class ReviewsApi extends Group {
   }
 
   /** The review queue, most urgent first. */
-  queue(filters: Filters<'/reviews/queue'> = {}, call: Call = {}): PagedList<Schema<'Review'>> {
+  queue(filters: Filters<'/reviews/queue'> = {}, call: Call = {}): PagedList<Schema<'ReviewWithCase'>> {
     return this.paged('/reviews/queue', filters, {}, call);
   }
 
@@ -246,7 +246,7 @@ export class ReviewsApi extends Group {
     return this.paged('/reviews/case/{case_id}', {}, { case_id: caseId }, call);
   }
 
-  get(id: string, call: Call = {}): Promise<Schema<'Review'>> {
+  get(id: string, call: Call = {}): Promise<Schema<'ReviewWithCase'>> {
     return this.t.json('GET', '/reviews/{id}', { ...call, path: { id } });
   }
 

@@ -17,17 +17,18 @@ import type { Keyset, KeysetPage } from '../../domain/keyset';
 import type { ReviewDecision } from '../../domain/reviews/review-rules';
 import { findCase } from '../../db/repositories/cases/case-repository';
 import * as reviewRepo from '../../db/repositories/reviews/review-repository';
-import type { QueueFilters, QueueKey, ReviewActionRow, ReviewRow } from '../../db/repositories/reviews/review-repository';
+import type { QueueFilters, QueueKey, ReviewActionRow, ReviewRow, ReviewWithCaseRow } from '../../db/repositories/reviews/review-repository';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import type { ServiceDeps } from '../service-deps';
 import { cancelReviewClaimTimer, startReviewClaimTimer } from './review-claim-timer';
 
-export type { QueueFilters, QueueKey, ReviewActionRow, ReviewRow };
+export type { QueueFilters, QueueKey, ReviewActionRow, ReviewRow, ReviewWithCaseRow };
 
 /** A review as the caller may see it. */
-function masked(review: ReviewRow, principal: Principal | null): ReviewRow {
+function masked<R extends ReviewRow & { case_title?: string }>(review: R, principal: Principal | null): R {
   const policy = maskingFor(principal);
-  return { ...review, reason: policy.text(review.reason), rationale: policy.text(review.rationale) };
+  const title = review.case_title === undefined ? {} : { case_title: policy.text(review.case_title) };
+  return { ...review, reason: policy.text(review.reason), rationale: policy.text(review.rationale), ...title };
 }
 
 /** A note or rating as the caller may see it. */
@@ -52,7 +53,7 @@ export async function listReviewQueue(
   principal: Principal | null,
   filters: QueueFilters,
   page: { limit: number; after?: QueueKey },
-): Promise<{ rows: ReviewRow[]; next: QueueKey | null }> {
+): Promise<{ rows: ReviewWithCaseRow[]; next: QueueKey | null }> {
   const found = await reviewRepo.listReviewQueue(deps.knex, filters, page);
   return { ...found, rows: found.rows.map((r) => masked(r, principal)) };
 }
@@ -65,10 +66,11 @@ export async function listCaseReviews(deps: Pick<ServiceDeps, 'knex'>, principal
 }
 
 /** 404 when there is no such review. */
-export async function getReview(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, reviewId: string): Promise<ReviewRow> {
+export async function getReview(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, reviewId: string): Promise<ReviewWithCaseRow> {
   const review = await reviewRepo.findReview(deps.knex, reviewId);
   if (!review) throw new NotFoundError(`no review ${reviewId}`);
-  return masked(review, principal);
+  const c = await findCase(deps.knex, review.case_id);
+  return masked({ ...review, case_title: c?.title ?? '' }, principal);
 }
 
 /**

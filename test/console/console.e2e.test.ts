@@ -14,6 +14,7 @@ import { usersForEveryRole } from '../support/identities';
 import { startTestApi, startTestWorker, testKnex } from '../support/platform';
 import { startScamSiteFixture, type ScamSiteFixture } from '../support/scam-site-fixture';
 import { signInToConsole } from '../support/console-sign-in';
+import { seriousA11yViolations } from '../support/axe';
 
 interface Wallet {
   address: string;
@@ -30,6 +31,8 @@ describe('analysts\' console (end to end, Chromium)', function () {
   this.timeout(180_000);
   const queue = `console-${randomUUID().slice(0, 8)}`;
   let site: ScamSiteFixture;
+  /** Answers every page 30 s late: an investigation of it is still running when the test cancels it. */
+  let slowSite: ScamSiteFixture;
   let url: string;
   let users: Awaited<ReturnType<typeof usersForEveryRole>>;
   let browser: Browser;
@@ -38,9 +41,10 @@ describe('analysts\' console (end to end, Chromium)', function () {
 
   before(async () => {
     site = await startScamSiteFixture();
+    slowSite = await startScamSiteFixture({ delayMs: 30_000 });
     const env = {
       SVC_TEMPORAL__TASK_QUEUE: queue, SVC_AUTH__TRUST_PROXY_HEADER: 'true', SVC_AUTH__ALLOW_UNVERIFIED_HEADER: 'true',
-      SVC_SSI__ALLOW_PRIVATE_TARGETS: `127.0.0.1:${site.port}`, SVC_WORKER__INSTANCE: `t-${queue}`,
+      SVC_SSI__ALLOW_PRIVATE_TARGETS: `127.0.0.1:${site.port},127.0.0.1:${slowSite.port}`, SVC_WORKER__INSTANCE: `t-${queue}`,
     };
     await startTestWorker(queue, env);
     url = (await startTestApi(env)).url;
@@ -53,6 +57,7 @@ describe('analysts\' console (end to end, Chromium)', function () {
     await context?.close();
     await browser?.close();
     await site?.close();
+    await slowSite?.close();
   });
 
   async function signIn(email: string) {
@@ -132,7 +137,9 @@ describe('analysts\' console (end to end, Chromium)', function () {
     assert.equal(await panel.getByText('not available').count(), 0, 'no "not available" note');
     const [bundle] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Download Evidence bundle (WACZ)' }).click()]);
     assert.match(bundle.suggestedFilename(), /\.wacz$/);
-    const bundleSha = createHash('sha256').update(fs.readFileSync((await bundle.path())!)).digest('hex');
+    const bundleBytes = fs.readFileSync((await bundle.path())!);
+    assert.equal(bundleBytes.subarray(0, 4).toString('hex'), '504b0304', 'the bundle is a ZIP (WACZ)');
+    const bundleSha = createHash('sha256').update(bundleBytes).digest('hex');
     await panel.getByText(`${bundle.suggestedFilename()}: SHA-256`).waitFor();
     assert.equal(await panel.locator('li', { hasText: 'Evidence bundle' }).locator('code').innerText(), bundleSha, 'the page shows the SHA-256 of the bytes saved');
 
@@ -180,5 +187,74 @@ describe('analysts\' console (end to end, Chromium)', function () {
     const log = await http(`${url}/reviews/${review.body.id}/actions`, { headers: analyst });
     const actions = (log.body.items as Array<{ action: string; actor: string; details: { note?: string } }>).map((a) => [a.action, a.actor, a.details.note ?? null]);
     assert.deepEqual(actions.filter(([a]) => a === 'claim' || a === 'annotate'), [['claim', users.reviewer, null], ['annotate', users.reviewer, 'wallets match the intake']]);
+  });
+
+  it('cancels a running investigation after confirming, and re-runs it past a warning naming the other recent run of the same URL', async () => {
+    const analyst = asUser(users.analyst);
+    const target = `${slowSite.origin}/home`;
+    const start = async (label: string) => {
+      const r = await http(`${url}/investigations/ssi`, { method: 'POST', headers: analyst, json: { url: target, label, options: { max_pages: 2 } } });
+      assert.equal(r.status, 202, r.text);
+      return r.body as { scan_id: string; task_id: string };
+    };
+    const earlier = await start(`earlier ${queue}`);
+    const current = await start(`cancel me ${queue}`);
+    await signInToConsole(page, url, users.analyst, { fresh: true });
+    await page.goto(`${url}/console/investigations/${current.scan_id}`);
+    await page.getByRole('heading', { name: `cancel me ${queue}` }).waitFor();
+    await page.getByRole('button', { name: 'Cancel investigation' }).click();
+    await page.getByRole('alertdialog', { name: 'Cancel investigation?' }).waitFor();
+    assert.deepEqual(await seriousA11yViolations(page), [], 'the investigation page with its confirmation has no serious accessibility violation');
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await page.getByRole('status').filter({ hasText: 'Cancelled' }).waitFor();
+    await page.locator('.badge-cancelled').first().waitFor({ timeout: 60_000 });
+    assert.equal((await http(`${url}/investigations/ssi/${current.scan_id}`, { headers: analyst })).body.status, 'cancelled');
+
+    // Re-run: the page names the other recent investigation of the same URL before starting.
+    await page.getByRole('button', { name: 'Re-run' }).click();
+    const warning = page.getByRole('alertdialog', { name: 'Re-run this investigation?' });
+    await warning.getByText('This URL was investigated 1 other time in the last 7 days').waitFor();
+    assert.equal(await warning.getByRole('link').getAttribute('href'), `/console/investigations/${earlier.scan_id}`, 'the warning links the earlier run');
+    await warning.getByRole('button', { name: 'Re-run anyway' }).click();
+    await page.waitForURL((u) => /\/console\/investigations\/[0-9a-f-]{36}$/.test(u.pathname) && !u.pathname.endsWith(current.scan_id));
+    const rerunId = /investigations\/([0-9a-f-]{36})/.exec(page.url())![1];
+    const rerun = await http(`${url}/investigations/ssi/${rerunId}`, { headers: analyst });
+    assert.equal(rerun.body.url, target);
+    assert.equal(rerun.body.label, `cancel me ${queue}`);
+    assert.equal(rerun.body.requested_by, users.analyst);
+    // The slow site would hold the worker: both remaining runs stop here.
+    for (const t of [earlier.task_id, rerun.body.task_id as string]) {
+      const c = await http(`${url}/tasks/${t}/update`, { method: 'POST', headers: analyst, json: { status: 'cancelled' } });
+      assert.equal(c.status, 200, c.text);
+    }
+  });
+
+  it('shows a captured page\'s screenshot at full size, with next/previous and Esc to close', async () => {
+    const analyst = asUser(users.analyst);
+    const r = await http(`${url}/investigations/ssi`, { method: 'POST', headers: analyst, json: { url: `${site.origin}/home`, label: `shots ${queue}`, options: { max_pages: 3 } } });
+    assert.equal(r.status, 202, r.text);
+    const scanId = r.body.scan_id as string;
+    await signInToConsole(page, url, users.analyst, { fresh: true });
+    await page.goto(`${url}/console/investigations/${scanId}/pages`);
+    await page.locator('.badge-completed').first().waitFor({ timeout: 150_000 });
+    const detail = await http(`${url}/investigations/ssi/${scanId}`, { headers: analyst });
+    const pages = detail.body.pages as Array<{ url: string }>;
+    assert.ok(pages.length >= 2, `at least two pages captured (${pages.length})`);
+    await page.getByRole('button', { name: `Enlarge: Screenshot of ${pages[0].url}` }).click();
+    const viewer = page.getByRole('dialog', { name: `Screenshot 1 of ${pages.length}, full size` });
+    await viewer.waitFor();
+    const full = viewer.getByRole('img', { name: `Screenshot of ${pages[0].url}` });
+    await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await full.elementHandle());
+    // Full size: the image is drawn at its own width, not the thumbnail's.
+    const sizes = await full.evaluate((img) => ({ natural: (img as HTMLImageElement).naturalWidth, shown: (img as HTMLImageElement).getBoundingClientRect().width }));
+    assert.equal(Math.round(sizes.shown), sizes.natural, 'the viewer shows the screenshot at full size');
+    assert.deepEqual(await seriousA11yViolations(page), [], 'the screenshot viewer has no serious accessibility violation');
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('dialog', { name: `Screenshot 2 of ${pages.length}, full size` }).getByRole('img', { name: `Screenshot of ${pages[1].url}` }).waitFor();
+    await page.getByRole('button', { name: '← Previous' }).click();
+    await viewer.waitFor();
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+    assert.equal(await page.getByRole('dialog').count(), 0, 'Esc closed the viewer');
   });
 });

@@ -31,10 +31,13 @@ import {
   ReviewActionSchema,
   ReviewListQuery,
   ReviewPageSchema,
+  ReviewQueuePageSchema,
   ReviewSchema,
+  ReviewWithCaseSchema,
   encodeQueueCursor,
   reviewActionView,
   reviewView,
+  reviewWithCaseView,
 } from './review-schemas';
 import { ErrorSchema, UuidParam } from '../../common-schemas';
 
@@ -63,19 +66,22 @@ export const reviewRoutes = [
   defineRoute<Record<string, never>, z.infer<typeof QueueQuery>>({
     method: 'get',
     path: '/reviews/queue',
-    summary: 'The review queue: most urgent priority first, then oldest first (filters: status, priority, claimed_by, case_id)',
+    summary: 'The review queue, each review with its case title: most urgent priority first, then oldest first (filters: status (decided ones stay listed), priority, claimed_by, case_id, created_before)',
     tags: ['reviews'],
     access: { roles: REVIEW_WORKERS },
     request: { query: QueueQuery },
-    responses: { 200: { description: 'A page of reviews', schema: ReviewPageSchema } },
+    responses: { 200: { description: 'A page of reviews', schema: ReviewQueuePageSchema } },
     handler: async ({ query, principal, deps }) => {
       const page = await listReviewQueue(
         deps,
         principal,
-        { status: query.status, priority: query.priority, claimed_by: query.claimed_by, case_id: query.case_id },
+        {
+          status: query.status, priority: query.priority, claimed_by: query.claimed_by, case_id: query.case_id,
+          created_before: query.created_before ? new Date(query.created_before) : undefined,
+        },
         { limit: query.limit, after: query.cursor },
       );
-      return { body: { items: page.rows.map(reviewView), next_cursor: encodeQueueCursor(page.next) } };
+      return { body: { items: page.rows.map(reviewWithCaseView), next_cursor: encodeQueueCursor(page.next) } };
     },
   }),
   defineRoute<z.infer<typeof CaseIdParam>, { limit: number; cursor?: Keyset }>({
@@ -94,12 +100,12 @@ export const reviewRoutes = [
   defineRoute<z.infer<typeof UuidParam>>({
     method: 'get',
     path: '/reviews/{id}',
-    summary: 'One review',
+    summary: 'One review, with its case title',
     tags: ['reviews'],
     access: { roles: REVIEW_WORKERS },
     request: { params: UuidParam },
-    responses: { 200: { description: 'The review', schema: ReviewSchema }, 404: { description: 'No such review', schema: ErrorSchema } },
-    handler: async ({ params, principal, deps }) => ({ body: reviewView(await getReview(deps, principal, params.id)) }),
+    responses: { 200: { description: 'The review', schema: ReviewWithCaseSchema }, 404: { description: 'No such review', schema: ErrorSchema } },
+    handler: async ({ params, principal, deps }) => ({ body: reviewWithCaseView(await getReview(deps, principal, params.id)) }),
   }),
   defineRoute<z.infer<typeof UuidParam>>({
     method: 'post',

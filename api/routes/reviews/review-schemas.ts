@@ -49,6 +49,14 @@ export function reviewView(r: ReviewRow): z.infer<typeof ReviewSchema> {
   };
 }
 
+export const ReviewWithCaseSchema = ReviewSchema.extend({
+  case_title: z.string().describe('the title of the reviewed case (masked like the case)'),
+}).meta({ id: 'ReviewWithCase' });
+
+export function reviewWithCaseView(r: ReviewRow & { case_title: string }): z.infer<typeof ReviewWithCaseSchema> {
+  return { ...reviewView(r), case_title: r.case_title };
+}
+
 export const ReviewActionSchema = z
   .object({
     id: z.string().uuid(),
@@ -65,6 +73,7 @@ export function reviewActionView(a: ReviewActionRow): z.infer<typeof ReviewActio
 }
 
 export const ReviewPageSchema = pageSchema(ReviewSchema, 'ReviewPage');
+export const ReviewQueuePageSchema = pageSchema(ReviewWithCaseSchema, 'ReviewQueuePage');
 export const ReviewActionPageSchema = pageSchema(ReviewActionSchema, 'ReviewActionPage');
 
 /** The query of the lists paged by (time, id): a case's reviews, a review's action log. */
@@ -92,8 +101,9 @@ function decodeQueueCursor(cursor: string): QueueKey | null {
 export const encodeQueueCursor = (k: QueueKey | null) => (k ? Buffer.from(JSON.stringify([k.rank, k.ts, k.id]), 'utf8').toString('base64url') : null);
 
 export const QueueQuery = z.object({
-  status: z.enum(['queued', 'claimed']).default('queued').describe('queued (waiting) or claimed (being reviewed)'),
+  status: z.enum(REVIEW_STATUSES).default('queued').describe('queued (waiting), claimed (being reviewed) or decided (kept findable)'),
   priority: z.enum(CASE_PRIORITIES).optional(),
+  created_before: z.iso.datetime({ offset: true }).optional().describe('Only reviews requested before this time, ISO 8601 (the age filter)'),
   claimed_by: storedText(320).optional(),
   case_id: z.string().uuid().optional(),
   limit: pageQueryShape.limit,

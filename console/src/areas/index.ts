@@ -2,5 +2,7 @@
 import type { ConsoleArea } from './types';
 import { graphArea } from './graph';
 import { campaignsArea } from './campaigns';
+import { reviewsArea } from './reviews';
+import { dossiersArea } from './dossiers';
 
-export const AREAS: ConsoleArea[] = [graphArea, campaignsArea];
+export const AREAS: ConsoleArea[] = [graphArea, campaignsArea, reviewsArea, dossiersArea];

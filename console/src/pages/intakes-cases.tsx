@@ -8,6 +8,7 @@ import { EntityLink } from '../entity-link';
 import { Link, useSearchParams } from '../router';
 import { hasRole, useMe } from '../session';
 import { AddToCampaign } from './campaign-add';
+import { CaseDossiers } from './dossier-generate';
 
 
 function Pager({ next, cursor, setCursor }: { next: string | null | undefined; cursor: string | null; setCursor: (c: string | null) => void }) {
@@ -198,6 +199,7 @@ export function CaseDetailPage({ id }: { id: string }) {
       {d.entities.length === 0 ? <Empty>None.</Empty> : <ul>{d.entities.map((e) => <li key={e.id}><EntityLink id={e.id} type={e.type} value={e.displayValue} showType /></li>)}</ul>}
       <h2>Reviews</h2>
       {d.reviews.length === 0 ? <Empty>No review yet.</Empty> : <ul>{d.reviews.map((r) => <li key={r.id}><StatusBadge status={r.status} /> {r.decision ? `${r.decision.replace(/_/g, ' ')} by ${r.decidedBy}` : r.claimedBy ? `claimed by ${r.claimedBy}` : 'waiting'} — <Time iso={r.createdAt} /></li>)}</ul>}
+      <CaseDossiers caseId={d.id} caseTitle={d.title} />
     </>
   );
 }

@@ -10,6 +10,8 @@ import { Link, navigate, useSearchParam } from '../router';
 import type { InvestigationDetail, ScanWallet, Task } from '../types';
 import { FunnelOverview, GuidancePanel } from './investigation-funnel';
 import { AddToCampaign, investigationMembers } from './campaign-add';
+import { InvestigationActions } from './investigation-actions';
+import { ShotThumb, ShotViewer, type Shot } from './investigation-screenshots';
 
 export const TABS = ['overview', 'results', 'pages', 'actions', 'evidence'] as const;
 type Tab = (typeof TABS)[number];
@@ -224,25 +226,31 @@ function Screenshot({ path, alt }: { path: string; alt: string }) {
 }
 
 function Pages({ inv }: { inv: InvestigationDetail }) {
+  const [viewing, setViewing] = useSearchParam('shot');
   if (inv.pages.length === 0) return <Empty>No page captured {RUNNING.has(inv.status) ? 'yet' : ''}.</Empty>;
+  const shots: Shot[] = inv.pages.map((p) => ({ path: p.artifacts.screenshot.downloadPath, alt: `Screenshot of ${p.url}`, caption: p.title || p.url }));
+  const open = viewing === '' ? -1 : Math.min(Number(viewing) - 1, shots.length - 1);
   return (
-    <ul className="pages">
-      {inv.pages.map((p) => (
-        <li key={p.id} className="card">
-          <h3 className="break">{p.title || p.url}</h3>
-          <p className="muted small break">{p.url} · HTTP {p.httpStatus ?? '—'} · {p.serverIp ?? 'no IP'} · state {p.foundInState} · <Time iso={p.capturedAt} /></p>
-          <Screenshot path={p.artifacts.screenshot.downloadPath} alt={`Screenshot of ${p.url}`} />
-          <p className="small">
-            {(['screenshot', 'dom', 'har'] as const).map((k) => (
-              <span key={k} className="artifact">
-                <button type="button" className="link" onClick={() => void download(p.artifacts[k].downloadPath)}>{k.toUpperCase()}</button>{' '}
-                <code title="SHA-256 at capture">{p.artifacts[k].sha256.slice(0, 16)}…</code>
-              </span>
-            ))}
-          </p>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="pages">
+        {inv.pages.map((p, i) => (
+          <li key={p.id} className="card">
+            <h3 className="break">{p.title || p.url}</h3>
+            <p className="muted small break">{p.url} · HTTP {p.httpStatus ?? '—'} · {p.serverIp ?? 'no IP'} · state {p.foundInState} · <Time iso={p.capturedAt} /></p>
+            <ShotThumb shot={shots[i]} onOpen={() => setViewing(String(i + 1))} />
+            <p className="small">
+              {(['screenshot', 'dom', 'har'] as const).map((k) => (
+                <span key={k} className="artifact">
+                  <button type="button" className="link" onClick={() => void download(p.artifacts[k].downloadPath)}>{k.toUpperCase()}</button>{' '}
+                  <code title="SHA-256 at capture">{p.artifacts[k].sha256.slice(0, 16)}…</code>
+                </span>
+              ))}
+            </p>
+          </li>
+        ))}
+      </ul>
+      {open >= 0 && <ShotViewer shots={shots} index={open} onIndex={(i) => setViewing(String(i + 1))} onClose={() => setViewing('')} />}
+    </>
   );
 }
 
@@ -334,6 +342,7 @@ export function InvestigationDetailPage({ scanId, tab }: { scanId: string; tab: 
       <h1 className="break">{d.label || d.url}</h1>
       <p className="muted"><StatusBadge status={d.status} /> scan <code>{d.scanId}</code></p>
       <AddToCampaign what="this investigation's entities" members={() => investigationMembers(d.url, d.wallets)} />
+      <InvestigationActions inv={d} onChanged={reload} />
       {running && <LiveTask taskId={d.taskId} onEnd={reload} />}
       <GuidancePanel scanId={d.scanId} active={running} onReplied={reload} />
       <div role="tablist" aria-label="Investigation views" className="tabs">

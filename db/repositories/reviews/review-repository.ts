@@ -99,34 +99,41 @@ export interface QueueKey {
 }
 
 export interface QueueFilters {
-  status: 'queued' | 'claimed';
+  status: ReviewStatus;
   priority?: CasePriority;
   claimed_by?: string;
   case_id?: string;
+  /** Only reviews requested before this time (the queue's age filter). */
+  created_before?: Date;
 }
 
-export async function listReviewQueue(knex: Knex, filters: QueueFilters, page: { limit: number; after?: QueueKey }): Promise<{ rows: ReviewRow[]; next: QueueKey | null }> {
+/** A review in a list, with its case's title (what a reviewer recognises). */
+export type ReviewWithCaseRow = ReviewRow & { case_title: string };
+
+export async function listReviewQueue(knex: Knex, filters: QueueFilters, page: { limit: number; after?: QueueKey }): Promise<{ rows: ReviewWithCaseRow[]; next: QueueKey | null }> {
   const q = knex('reviews')
-    .select('reviews.*', knex.raw(`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS _keyset_ts`))
-    .where({ status: filters.status })
+    .join('cases', 'cases.id', 'reviews.case_id')
+    .select('reviews.*', 'cases.title as case_title', knex.raw(`to_char(reviews.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS _keyset_ts`))
+    .where({ 'reviews.status': filters.status })
     .orderBy([
-      { column: 'priority_rank', order: 'desc' },
-      { column: 'created_at', order: 'asc' },
-      { column: 'id', order: 'asc' },
+      { column: 'reviews.priority_rank', order: 'desc' },
+      { column: 'reviews.created_at', order: 'asc' },
+      { column: 'reviews.id', order: 'asc' },
     ])
     .limit(page.limit + 1);
-  if (filters.priority) q.where({ priority: filters.priority });
-  if (filters.claimed_by) q.where({ claimed_by: filters.claimed_by.toLowerCase() });
-  if (filters.case_id) q.where({ case_id: filters.case_id });
+  if (filters.priority) q.where({ 'reviews.priority': filters.priority });
+  if (filters.claimed_by) q.where({ 'reviews.claimed_by': filters.claimed_by.toLowerCase() });
+  if (filters.case_id) q.where({ 'reviews.case_id': filters.case_id });
+  if (filters.created_before) q.where('reviews.created_at', '<', filters.created_before);
   if (page.after) {
     const a = page.after;
-    q.whereRaw(`(priority_rank < ? OR (priority_rank = ? AND (created_at, id) > (?::timestamptz, ?::uuid)))`, [a.rank, a.rank, a.ts, a.id]);
+    q.whereRaw(`(reviews.priority_rank < ? OR (reviews.priority_rank = ? AND (reviews.created_at, reviews.id) > (?::timestamptz, ?::uuid)))`, [a.rank, a.rank, a.ts, a.id]);
   }
-  const raw = (await q) as Array<ReviewRow & { _keyset_ts: string }>;
+  const raw = (await q) as Array<ReviewWithCaseRow & { _keyset_ts: string }>;
   const rows = raw.slice(0, page.limit);
   const last = rows[rows.length - 1];
   return {
-    rows: rows.map(({ _keyset_ts: _ts, ...r }) => r as ReviewRow),
+    rows: rows.map(({ _keyset_ts: _ts, ...r }) => r as ReviewWithCaseRow),
     next: raw.length > page.limit && last ? { rank: last.priority_rank, ts: last._keyset_ts, id: last.id } : null,
   };
 }

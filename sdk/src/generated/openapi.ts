@@ -2001,7 +2001,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One review
+         * One review, with its case title
          * @description Access: roles admin, analyst, reviewer.
          */
         get: operations["getReviewsId"];
@@ -2141,7 +2141,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The review queue: most urgent priority first, then oldest first (filters: status, priority, claimed_by, case_id)
+         * The review queue, each review with its case title: most urgent priority first, then oldest first (filters: status (decided ones stay listed), priority, claimed_by, case_id, created_before)
          * @description Access: roles admin, analyst, reviewer.
          */
         get: operations["getReviewsQueue"];
@@ -4306,6 +4306,33 @@ export interface components {
         ReviewPage: {
             items: components["schemas"]["Review"][];
             next_cursor: string | null;
+        };
+        ReviewQueuePage: {
+            items: components["schemas"]["ReviewWithCase"][];
+            next_cursor: string | null;
+        };
+        ReviewWithCase: {
+            /** Format: uuid */
+            case_id: string;
+            /** @description the title of the reviewed case (masked like the case) */
+            case_title: string;
+            claim_expires_at: string | null;
+            claimed_at: string | null;
+            claimed_by: string | null;
+            created_at: string;
+            decided_at: string | null;
+            decided_by: string | null;
+            decision: ("escalate" | "refer_to_lea" | "close_no_action" | "needs_more_info") | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            priority: "low" | "medium" | "high" | "critical";
+            rationale: string | null;
+            reason: string;
+            requested_by: string;
+            /** @enum {string} */
+            status: "queued" | "claimed" | "decided";
+            updated_at: string;
         };
         RiskFactor: {
             /** @enum {string} */
@@ -11263,7 +11290,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Review"];
+                    "application/json": components["schemas"]["ReviewWithCase"];
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
@@ -11768,13 +11795,15 @@ export interface operations {
             query?: {
                 case_id?: string;
                 claimed_by?: string;
+                /** @description Only reviews requested before this time, ISO 8601 (the age filter) */
+                created_before?: string;
                 /** @description next_cursor of the previous page */
                 cursor?: string;
                 /** @description Page size (1-500, default 50) */
                 limit?: number;
                 priority?: "low" | "medium" | "high" | "critical";
-                /** @description queued (waiting) or claimed (being reviewed) */
-                status?: "queued" | "claimed";
+                /** @description queued (waiting), claimed (being reviewed) or decided (kept findable) */
+                status?: "queued" | "claimed" | "decided";
             };
             header?: never;
             path?: never;
@@ -11788,7 +11817,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReviewPage"];
+                    "application/json": components["schemas"]["ReviewQueuePage"];
                 };
             };
             /** @description Invalid input: details lists each field path and problem */
