@@ -2,7 +2,8 @@
 import type { ConsoleArea } from './types';
 import { graphArea } from './graph';
 import { campaignsArea } from './campaigns';
+import { caseWorkArea } from './case-work';
 import { reviewsArea } from './reviews';
 import { dossiersArea } from './dossiers';
 
-export const AREAS: ConsoleArea[] = [graphArea, campaignsArea, reviewsArea, dossiersArea];
+export const AREAS: ConsoleArea[] = [graphArea, campaignsArea, caseWorkArea, reviewsArea, dossiersArea];

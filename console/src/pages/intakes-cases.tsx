@@ -1,14 +1,17 @@
-// Intakes and cases: lists with filters, and a detail view of each.
+// Intakes and cases: lists with filters, and the case page. The intake page is intake-detail.tsx;
+// the intake form, the case form and the referral editor are in their own files (areas/case-work.tsx).
 import { useState } from 'react';
 import { sdk } from '../api';
-import { describeError } from '../errors';
-import { invalidateLoads } from '../query';
 import { Empty, ErrorState, Loading, StatusBadge, Time, useLoad } from '../components';
 import { EntityLink } from '../entity-link';
 import { Link, useSearchParams } from '../router';
 import { hasRole, useMe } from '../session';
 import { AddToCampaign } from './campaign-add';
 import { CaseDossiers } from './dossier-generate';
+import { CaseStatusMoves, CaseTimeline, RequestReview } from './case-detail';
+import { ReferralPanel } from './referral';
+
+export { IntakeDetailPage } from './intake-detail';
 
 
 function Pager({ next, cursor, setCursor }: { next: string | null | undefined; cursor: string | null; setCursor: (c: string | null) => void }) {
@@ -33,6 +36,7 @@ export function IntakesPage() {
   return (
     <>
       <h1>Intakes</h1>
+      {hasRole(useMe(), 'admin', 'analyst') && <p><Link to="/intakes/new" className="button">New intake</Link></p>}
       <form className="filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter intakes">
         <div className="field">
           <label htmlFor="in-status">Status</label>
@@ -76,34 +80,6 @@ export function IntakesPage() {
 }
 
 
-export function IntakeDetailPage({ id }: { id: string }) {
-  const [intake, reload] = useLoad(() => sdk().intakes.get(id), id);
-  if (intake.status === 'loading') return <Loading what="the intake" />;
-  if (intake.status === 'error') return <ErrorState error={intake.error} retry={reload} />;
-  if (intake.status !== 'ok') return null;
-  const i = intake.data;
-  return (
-    <>
-      <p><Link to="/intakes">← Intakes</Link></p>
-      <h1>{i.summary || 'Intake'}</h1>
-      <dl className="facts">
-        <dt>Status</dt><dd><StatusBadge status={i.status} /></dd>
-        <dt>Source</dt><dd>{i.source}</dd>
-        <dt>Submitted by</dt><dd>{i.submittedBy}</dd>
-        <dt>Received</dt><dd><Time iso={i.createdAt} /></dd>
-        <dt>Loss</dt><dd>{i.lossAmount ? `${i.lossAmount} ${i.lossCurrency ?? ''}` : '—'}</dd>
-        <dt>Case</dt><dd>{i.case ? <Link to={`/cases/${i.case.id}`}>{i.case.title}</Link> : 'not attached'}</dd>
-      </dl>
-      <h2>Details</h2>
-      <p className="prewrap">{i.details || <span className="muted">none</span>}</p>
-      <h2>Files</h2>
-      {i.files.length === 0 ? <Empty>No file attached.</Empty> : <ul>{i.files.map((f) => <li key={f.id}>{f.filename} ({f.contentType}, {f.size} bytes) <code className="small">{f.sha256.slice(0, 16)}…</code></li>)}</ul>}
-      <h2>Entities found</h2>
-      {i.entities.length === 0 ? <Empty>None yet.</Empty> : <ul>{i.entities.map((e) => <li key={e.id}><EntityLink id={e.id} type={e.type} value={e.displayValue} showType /></li>)}</ul>}
-    </>
-  );
-}
-
 export function CasesPage() {
   // Filters and the page are in the URL (?status=...&q=...&cursor=...): a deep link.
   const [params, setParams] = useSearchParams();
@@ -117,6 +93,7 @@ export function CasesPage() {
   return (
     <>
       <h1>Cases</h1>
+      {hasRole(useMe(), 'admin', 'analyst') && <p><Link to="/cases/new" className="button">New case</Link></p>}
       <form className="filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter cases">
         <div className="field">
           <label htmlFor="c-status">Status</label>
@@ -166,16 +143,7 @@ export function CaseDetailPage({ id }: { id: string }) {
   if (c.status === 'error') return <ErrorState error={c.error} retry={reload} />;
   if (c.status !== 'ok') return null;
   const d = c.data;
-  const requestReview = async () => {
-    try {
-      await sdk().reviews.create({ caseId: d.id, reason: 'requested from the console' });
-      setMsg('Review requested: it is in the review queue.');
-      reload();
-    } catch (err) {
-      setMsg(`Could not request a review: ${describeError(err).sentence}`);
-      invalidateLoads();
-    }
-  };
+  const canWrite = hasRole(me, 'admin', 'analyst');
   return (
     <>
       <p><Link to="/cases">← Cases</Link></p>
@@ -184,21 +152,42 @@ export function CaseDetailPage({ id }: { id: string }) {
         <dt>Status</dt><dd><StatusBadge status={d.status} /></dd>
         <dt>Priority</dt><dd>{d.priority}</dd>
         <dt>Assignee</dt><dd>{d.assignee ?? '—'}</dd>
+        <dt>Scam type</dt><dd>{d.taxonomy ?? 'not classified'}</dd>
         <dt>Total loss</dt><dd>{d.totalLoss.length ? d.totalLoss.map((l) => `${l.amount} ${l.currency}`).join(', ') : '—'}</dd>
-        <dt>Created</dt><dd><Time iso={d.createdAt} /></dd>
+        <dt>Created</dt><dd><Time iso={d.createdAt} /> by {d.createdBy}</dd>
       </dl>
       <p className="prewrap">{d.description}</p>
-      {hasRole(me, 'admin', 'analyst') && <p><button type="button" onClick={requestReview}>Request a review</button></p>}
+      {canWrite && (
+        <>
+          <p><Link to={`/cases/${d.id}/edit`} className="button">Edit case</Link></p>
+          <h2>Status</h2>
+          <CaseStatusMoves d={d} done={reload} />
+          <p><RequestReview d={d} done={(m) => { setMsg(m); reload(); }} /></p>
+        </>
+      )}
       {msg && <p role="status">{msg}</p>}
       <AddToCampaign what="this case" members={[{ type: 'case', id: d.id }]} />
+      <ReferralPanel caseId={d.id} referral={d.referral} canWrite={canWrite} done={reload} />
+      <h2>Reviews</h2>
+      {d.reviews.length === 0 ? <Empty>No review yet.</Empty> : (
+        <ul className="reviews">
+          {d.reviews.map((r) => (
+            <li key={r.id}>
+              <StatusBadge status={r.status} /> {r.decision ? `${r.decision.replace(/_/g, ' ')} by ${r.decidedBy}` : r.claimedBy ? `claimed by ${r.claimedBy}` : 'waiting'} — <Time iso={r.createdAt} />
+              <p className="prewrap small">Reason: {r.reason}</p>
+              {r.rationale && <p className="prewrap small">Rationale: {r.rationale}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2>Timeline</h2>
+      <CaseTimeline d={d} />
       <h2>Investigations</h2>
       {d.investigations.length === 0 ? <Empty>None linked.</Empty> : <ul>{d.investigations.map((i) => <li key={i.id}><Link to={`/investigations/${i.id}`}>{i.id}</Link></li>)}</ul>}
       <h2>Intakes</h2>
       {d.intakes.length === 0 ? <Empty>None linked.</Empty> : <ul>{d.intakes.map((i) => <li key={i.id}><Link to={`/intakes/${i.id}`}>{i.id}</Link></li>)}</ul>}
       <h2>Entities</h2>
       {d.entities.length === 0 ? <Empty>None.</Empty> : <ul>{d.entities.map((e) => <li key={e.id}><EntityLink id={e.id} type={e.type} value={e.displayValue} showType /></li>)}</ul>}
-      <h2>Reviews</h2>
-      {d.reviews.length === 0 ? <Empty>No review yet.</Empty> : <ul>{d.reviews.map((r) => <li key={r.id}><StatusBadge status={r.status} /> {r.decision ? `${r.decision.replace(/_/g, ' ')} by ${r.decidedBy}` : r.claimedBy ? `claimed by ${r.claimedBy}` : 'waiting'} — <Time iso={r.createdAt} /></li>)}</ul>}
       <CaseDossiers caseId={d.id} caseTitle={d.title} />
     </>
   );
