@@ -25,6 +25,8 @@ export function AuditSection() {
   const [params, set] = useSearchParams();
   const applied = Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ''])) as Record<Filter, string>;
   const cursor = params.get('cursor') ?? undefined;
+  // The page size may be in the URL too (?limit=…, 1-500), default 50.
+  const limit = Math.min(500, Math.max(1, Number(params.get('limit')) || 50));
   const [draft, setDraft] = useState<Record<Filter, string>>(applied);
   const [seen, setSeen] = useState(JSON.stringify(applied));
   if (seen !== JSON.stringify(applied)) {
@@ -36,10 +38,10 @@ export function AuditSection() {
     () => sdk().request('get', '/audit/events', {
       query: {
         actor: applied.actor || undefined, action: applied.action || undefined, targetType: applied.target_type || undefined, targetId: applied.target_id || undefined,
-        since: applied.since || undefined, until: applied.until || undefined, limit: 50, cursor,
+        since: applied.since || undefined, until: applied.until || undefined, limit, cursor,
       },
     }),
-    `audit ${JSON.stringify(applied)} ${cursor ?? ''}`,
+    `audit ${JSON.stringify(applied)} ${limit} ${cursor ?? ''}`,
   );
   const apply = (e: FormEvent) => {
     e.preventDefault();
