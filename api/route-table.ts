@@ -2,6 +2,7 @@
 // not exist (404), and a route cannot be registered without a policy.
 import type { RouteDef } from './route-definition';
 import { accountRoutes } from './routes/accounts/account-routes';
+import { adminRoutes } from './routes/accounts/admin-routes';
 import { analyticsRoutes } from './routes/analytics/analytics-routes';
 import { auditRoutes } from './routes/audit/audit-routes';
 import { campaignRoutes } from './routes/campaigns/campaign-routes';
@@ -34,6 +35,7 @@ export function allRoutes(): RouteDef[] {
   routes ??= [
     ...systemRoutes(allRoutes),
     ...accountRoutes,
+    ...adminRoutes,
     ...scheduledReportRoutes,
     ...reportRoutes,
     ...dossierRoutes,

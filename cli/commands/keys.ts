@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
+import { API_KEY_NAME_RE } from '../../domain/accounts/api-key-format';
 import { API_KEY_SCOPES, isApiKeyScope, type ApiKeyScope } from '../../domain/accounts/roles';
 import { CliUsageError } from '../cli-errors';
-import { collectList } from '../cli-options';
+import { CLI_ACTOR, collectList } from '../cli-options';
 
 export function register(program: Command): void {
   const keys = program.command('keys').description('Manage API keys of trusted services');
@@ -11,14 +12,14 @@ export function register(program: Command): void {
     .requiredOption('--name <name>', 'who uses the key, e.g. intake-bot')
     .option('--scope <scope>', `scope to grant (${API_KEY_SCOPES.join(', ')}); repeatable`, collectList, [])
     .action(async (opts: { name: string; scope: string[] }) => {
-      if (!/^[a-z0-9][a-z0-9._-]{1,63}$/i.test(opts.name)) throw new CliUsageError('--name: 2-64 letters, digits, . _ -');
+      if (!API_KEY_NAME_RE.test(opts.name)) throw new CliUsageError('--name: 2-64 letters, digits, . _ -');
       if (opts.scope.length === 0) throw new CliUsageError('give at least one --scope');
       const bad = opts.scope.filter((s) => !isApiKeyScope(s));
       if (bad.length) throw new CliUsageError(`unknown scope(s): ${bad.join(', ')}; known: ${API_KEY_SCOPES.join(', ')}`);
       const { withDatabase } = await import('../cli-runtime');
       const { createApiKey } = await import('../../services/accounts/api-key-service');
       const { ConflictError } = await import('../../services/errors');
-      const created = await withDatabase((knex) => createApiKey({ knex }, { name: opts.name, scopes: opts.scope as ApiKeyScope[] })).catch((err: unknown) => {
+      const created = await withDatabase((knex) => createApiKey({ knex }, CLI_ACTOR, { name: opts.name, scopes: opts.scope as ApiKeyScope[] })).catch((err: unknown) => {
         // An active key already has the name: the operator's mistake, like a bad argument.
         throw err instanceof ConflictError ? new CliUsageError(err.message) : err;
       });
@@ -49,7 +50,7 @@ export function register(program: Command): void {
     .action(async (nameOrId: string) => {
       const { withDatabase } = await import('../cli-runtime');
       const { revokeApiKey } = await import('../../services/accounts/api-key-service');
-      const done = await withDatabase((knex) => revokeApiKey({ knex }, nameOrId));
+      const done = await withDatabase((knex) => revokeApiKey({ knex }, CLI_ACTOR, nameOrId));
       if (!done) {
         process.stderr.write(`no active key ${nameOrId}\n`);
         process.exitCode = 1;

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { ROLES, isRole, type Role } from '../../domain/accounts/roles';
 import { CliUsageError } from '../cli-errors';
-import { collectList } from '../cli-options';
+import { CLI_ACTOR, collectList } from '../cli-options';
 
 export function register(program: Command): void {
   const users = program.command('users').description('Manage the people who may use the platform');
@@ -16,7 +16,7 @@ export function register(program: Command): void {
       if (bad.length) throw new CliUsageError(`unknown role(s): ${bad.join(', ')}; known: ${ROLES.join(', ')}`);
       const { withDatabase } = await import('../cli-runtime');
       const { grantUserRoles } = await import('../../services/accounts/user-service');
-      const user = await withDatabase((knex) => grantUserRoles({ knex }, email, opts.role as Role[]));
+      const user = await withDatabase((knex) => grantUserRoles({ knex }, CLI_ACTOR, email, opts.role as Role[]));
       process.stdout.write(`${user.email}\t${user.roles.join(',')}\n`);
     });
   users
@@ -39,7 +39,7 @@ export function register(program: Command): void {
     .action(async (email: string) => {
       const { withDatabase } = await import('../cli-runtime');
       const { removeUser } = await import('../../services/accounts/user-service');
-      const done = await withDatabase((knex) => removeUser({ knex }, email));
+      const done = await withDatabase((knex) => removeUser({ knex }, CLI_ACTOR, email));
       if (!done) {
         process.stderr.write(`no active user ${email}\n`);
         process.exitCode = 1;

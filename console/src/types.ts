@@ -18,3 +18,7 @@ export type Review = Schema<'Review'>;
 export type Schedule = Schema<'ReportSchedule'>;
 export type ReportTemplate = Schema<'ReportTemplate'>;
 export type ReviewWithCase = Schema<'ReviewWithCase'>;
+export type User = Schema<'User'>;
+export type ApiKey = Schema<'ApiKey'>;
+export type CreatedApiKey = Schema<'CreatedApiKey'>;
+export type AuditEvent = Schema<'AuditEvent'>;

@@ -4,6 +4,9 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 // what is stored. Keys are 256-bit random, so a fast hash is the right tool (no password stretching).
 const KEY_RE = /^fip_([a-z0-9]{12})_([A-Za-z0-9_-]{43})$/;
 
+/** What a key's name may be (who uses it, e.g. intake-bot): 2-64 letters, digits, . _ -. */
+export const API_KEY_NAME_RE = /^[a-z0-9][a-z0-9._-]{1,63}$/i;
+
 export interface NewApiKey {
   key: string;
   prefix: string;

@@ -79,6 +79,8 @@ const ROUTES: Record<string, (s: Seeded) => string> = {
   'GET /intelligence/graph': (s) => `/intelligence/graph?seed=${s.entityId}&depth=2`,
   'GET /discovery/search': (s) => `/discovery/search?q=${s.iban.slice(0, 8)}`,
   'GET /audit/events': () => '/audit/events?limit=200',
+  'GET /accounts/users': () => '/accounts/users?limit=200',
+  'GET /accounts/api-keys': () => '/accounts/api-keys?limit=200',
   'GET /exports/entities': () => '/exports/entities?fmt=csv&entity_type=bank_account',
   'GET /exports/indicators': () => '/exports/indicators?fmt=csv',
   'GET /exports/researcher/entities': () => '/exports/researcher/entities',

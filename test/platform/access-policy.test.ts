@@ -102,6 +102,8 @@ interface Fixtures {
   funnel: { scanId: string; mailId: string; screenshotRequestId: string; requestIdsToAnswer: string[] };
   /** A graph entity (a domain, so also an indicator) for the intelligence routes. */
   intel: { entityId: string; domain: string };
+  /** A user (not one of the callers) whose roles change and who is disabled, and a key (not one of the callers') that is revoked. */
+  admin: { userId: string; keyId: string };
 }
 
 function intakeSubmission(): FormData {
@@ -193,6 +195,15 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   // Cancelling a cancelled job is a no-op (202).
   'POST /intakes/jobs/{id}': (fx) => ({ path: `/intakes/jobs/${fx.queuedIntakeJobId}`, json: { action: 'cancel' } }),
   'GET /audit/events': () => ({ path: '/audit/events?limit=5' }),
+  'GET /accounts/users': () => ({ path: '/accounts/users?limit=5&active=true' }),
+  'POST /accounts/users': (_fx, c) => ({ path: '/accounts/users', json: { email: `walk-${c.label.replace(/\W+/g, '-')}-${randomUUID().slice(0, 8)}@example.org`, roles: ['researcher'] } }),
+  'PUT /accounts/users/{id}/roles': (fx) => ({ path: `/accounts/users/${fx.admin.userId}/roles`, json: { roles: ['researcher', 'reviewer'] } }),
+  // Disabling a disabled user is a no-op (200).
+  'POST /accounts/users/{id}/disable': (fx) => ({ path: `/accounts/users/${fx.admin.userId}/disable` }),
+  'GET /accounts/api-keys': () => ({ path: '/accounts/api-keys?limit=5' }),
+  'POST /accounts/api-keys': (_fx, c) => ({ path: '/accounts/api-keys', json: { name: `walk-${c.label.replace(/\W+/g, '-')}-${randomUUID().slice(0, 8)}`, scopes: ['reports:read'] } }),
+  // Revoking a revoked key is a no-op (200).
+  'POST /accounts/api-keys/{id}/revoke': (fx) => ({ path: `/accounts/api-keys/${fx.admin.keyId}/revoke` }),
   'GET /playbooks/ssi': () => ({ path: '/playbooks/ssi?limit=5' }),
   'POST /playbooks/ssi': () => ({ path: '/playbooks/ssi', json: playbookBody }),
   'POST /playbooks/ssi/test-match': () => ({ path: '/playbooks/ssi/test-match', json: { url: 'https://access-walk.invalid/deposit' } }),
@@ -313,6 +324,16 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'GET /taxii2/api/collections/{id}/objects/{object_id}/versions/': () => ({ path: `/taxii2/api/collections/${TAXII_COLLECTIONS[1]!.id}/objects/${PRODUCER_IDENTITY_ID}/versions/`, headers: { accept: TAXII_MEDIA_TYPE } }),
   'GET /taxii2/api/collections/{id}/manifest/': () => ({ path: `/taxii2/api/collections/${TAXII_COLLECTIONS[2]!.id}/manifest/?limit=5`, headers: { accept: TAXII_MEDIA_TYPE } }),
 };
+
+/** A user and an API key of the walk's own, for the administration routes. */
+async function adminFixture(url: string, admin: Record<string, string>): Promise<Fixtures['admin']> {
+  const tag = randomUUID().slice(0, 8);
+  const user = await http(`${url}/accounts/users`, { method: 'POST', headers: admin, json: { email: `walk-target-${tag}@example.org`, roles: ['analyst'] } });
+  assert.equal(user.status, 201, user.text);
+  const key = await http(`${url}/accounts/api-keys`, { method: 'POST', headers: admin, json: { name: `walk-target-${tag}`, scopes: ['taxii:read'] } });
+  assert.equal(key.status, 201, key.text);
+  return { userId: user.body.id, keyId: key.body.id };
+}
 
 /** Saved searches and history entries for the search routes (see SearchFixtures). */
 async function searchFixtures(url: string, users: Record<Role, string>): Promise<SearchFixtures> {
@@ -483,6 +504,7 @@ describe('access policy of every route', function () {
       campaignId: (await testKnex()('campaigns').insert({ name: `access walk ${randomUUID()}`, created_by: 'access-walk', taxonomy: 'romance' }).returning('id'))[0].id,
       intel: await intelFixture(),
       funnel: { scanId: funnelScanId, mailId: mail.id, screenshotRequestId, requestIdsToAnswer },
+      admin: await adminFixture(url, admin),
     };
   });
 

@@ -5,5 +5,6 @@ import { campaignsArea } from './campaigns';
 import { caseWorkArea } from './case-work';
 import { reviewsArea } from './reviews';
 import { dossiersArea } from './dossiers';
+import { adminArea } from './admin';
 
-export const AREAS: ConsoleArea[] = [graphArea, campaignsArea, caseWorkArea, reviewsArea, dossiersArea];
+export const AREAS: ConsoleArea[] = [graphArea, campaignsArea, caseWorkArea, reviewsArea, dossiersArea, adminArea];
