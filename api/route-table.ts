@@ -2,6 +2,8 @@
 // not exist (404), and a route cannot be registered without a policy.
 import type { RouteDef } from './route-definition';
 import { accountRoutes } from './routes/accounts/account-routes';
+import { alertRoutes } from './routes/alerts/alert-routes';
+import { watchlistRoutes } from './routes/alerts/watchlist-routes';
 import { analyticsRoutes } from './routes/analytics/analytics-routes';
 import { auditRoutes } from './routes/audit/audit-routes';
 import { campaignRoutes } from './routes/campaigns/campaign-routes';
@@ -60,6 +62,8 @@ export function allRoutes(): RouteDef[] {
     ...feedRoutes,
     ...taxiiRoutes,
     ...mispRoutes,
+    ...watchlistRoutes,
+    ...alertRoutes,
   ];
   return routes;
 }
