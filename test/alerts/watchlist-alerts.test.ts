@@ -234,6 +234,37 @@ describe('watchlists and alerts: rules, schedule workflow, e-mail and signed web
     assert.ok(analyst.body.items.some((a: { id: string }) => a.id === unwatched[0].id), 'analysts see role alerts');
   });
 
+  it('watches a campaign (its member sites, summed loss) and a saved search (more matching records)', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const me = await person();
+    const knex = testKnex();
+    const [campaign] = (await knex('campaigns').insert({ name: `watched campaign ${tag}`, created_by: me.email }).returning('id')) as Array<{ id: string }>;
+    const first = await recordSourceEntities(knex, { kind: 'manual', id: `campaign-${tag}-1` }, [{ type: 'domain', value: `one-${tag}.example` }]);
+    await knex('campaign_entities').insert({ campaign_id: campaign.id, entity_id: first.entities[0]!.id, added_by: me.email });
+    const cw = await request(`${url}/watchlists`, {
+      method: 'POST', headers: me.headers, json: { name: `campaign ${tag}`, target: { kind: 'campaign', id: campaign.id }, rules: [{ kind: 'new_linked_sites' }, { kind: 'loss_threshold', currency: 'USDT', amount: 500 }], email: false },
+    });
+    assert.equal(cw.status, 201, cw.text);
+    const saved = await request(`${url}/reviews/search/saved`, { method: 'POST', headers: me.headers, json: { name: `watched search ${tag}`, query: `"casewatch${tag}"`, types: ['case'] } });
+    assert.equal(saved.status, 201, saved.text);
+    const sw = await request(`${url}/watchlists`, { method: 'POST', headers: me.headers, json: { name: `search ${tag}`, target: { kind: 'saved_search', id: saved.body.id }, rules: [{ kind: 'new_sightings' }], email: false } });
+    assert.equal(sw.status, 201, sw.text);
+
+    const second = await recordSourceEntities(knex, { kind: 'manual', id: `campaign-${tag}-2` }, [{ type: 'domain', value: `two-${tag}.example` }]);
+    await knex('campaign_entities').insert({ campaign_id: campaign.id, entity_id: second.entities[0]!.id, added_by: me.email });
+    await knex('entities').whereIn('id', [first.entities[0]!.id, second.entities[0]!.id]).update({ loss_by_currency: JSON.stringify({ USDT: '300' }) });
+    await knex('cases').insert({ title: `casewatch${tag} new victim`, created_by: me.email });
+    await runAlerts();
+
+    const campaignAlerts = (await request(`${url}/alerts?watchlist_id=${cw.body.id}`, { headers: me.headers })).body.items;
+    assert.deepEqual(campaignAlerts.map((a: { kind: string }) => a.kind).sort(), ['loss_threshold', 'new_linked_sites']);
+    const sites = campaignAlerts.find((a: { kind: string }) => a.kind === 'new_linked_sites');
+    assert.deepEqual(sites.detail.sites, [second.entities[0]!.id]);
+    assert.equal(campaignAlerts.find((a: { kind: string }) => a.kind === 'loss_threshold').detail.now, 600);
+    const searchAlerts = (await request(`${url}/alerts?watchlist_id=${sw.body.id}`, { headers: me.headers })).body.items;
+    assert.deepEqual(searchAlerts.map((a: { kind: string; detail: { before: number; now: number } }) => [a.kind, a.detail.before, a.detail.now]), [['new_sightings', 0, 1]]);
+  });
+
   it('creates its Temporal Schedule once, then leaves it unchanged, and updates it on a new interval', async () => {
     const client = await testTemporal();
     await client.schedule.getHandle(WATCHLIST_ALERTS_SCHEDULE_ID).delete().catch(() => undefined);
