@@ -11,6 +11,7 @@ import type { Logger } from '../infra/logger';
 import type { FunnelPlanner } from '../domain/investigations/funnel';
 import packageJson from '../package.json';
 import { createDossierActivities } from './dossiers/dossier-activities';
+import { createWatchlistAlertActivities } from './alerts/watchlist-alert-activities';
 import { createAnalyticsRefreshActivities } from './analytics/analytics-refresh-activities';
 import { createIntakeActivities } from './intakes/intake-activities';
 import { createLlmVerifierFromSettings } from '../services/wallets/llm-verifier-settings';
@@ -115,6 +116,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createGuidanceActivities({ knex, config }),
     ...createDossierActivities({ knex, blobs, config, log, softwareVersion: packageJson.version }),
     ...createAnalyticsRefreshActivities({ knex }),
+    ...createWatchlistAlertActivities({ knex, config, log }),
     ...createRiskScoreActivities({ knex }),
     ...createScheduledReportsJobActivities({ knex, temporal: deps.temporal, taskQueue: config.temporal.task_queue, log, steps: { ...generation, ...delivery, ...schedule } }),
   };

@@ -3,6 +3,8 @@
 import type { RouteDef } from './route-definition';
 import { accountRoutes } from './routes/accounts/account-routes';
 import { adminRoutes } from './routes/accounts/admin-routes';
+import { alertRoutes } from './routes/alerts/alert-routes';
+import { watchlistRoutes } from './routes/alerts/watchlist-routes';
 import { analyticsRoutes } from './routes/analytics/analytics-routes';
 import { auditRoutes } from './routes/audit/audit-routes';
 import { campaignRoutes } from './routes/campaigns/campaign-routes';
@@ -62,6 +64,8 @@ export function allRoutes(): RouteDef[] {
     ...feedRoutes,
     ...taxiiRoutes,
     ...mispRoutes,
+    ...watchlistRoutes,
+    ...alertRoutes,
   ];
   return routes;
 }

@@ -1,8 +1,9 @@
-// Long-lived platform services that start with the workers: the Temporal Schedule of the
-// scheduled-reports job and of the analytics refresh (safe to start from several processes at
+// Long-lived platform services that start with the workers: the Temporal Schedules of the
+// scheduled-reports job, the analytics refresh and the watchlist alerts (safe to start from several processes at
 // once), and the inbound SMTP receiver of persona mail (./persona-mail-receiver.ts).
 import type { AppDeps } from '../api/app-deps';
 import { ensureAnalyticsRefreshSchedule } from '../services/analytics/analytics-refresh';
+import { ensureWatchlistAlertsSchedule } from '../services/alerts/watchlist-alerts-schedule';
 import { ensureScheduledReportsJobSchedule } from '../services/reports/scheduled-reports-job-schedule';
 import { startPersonaMailReceiver } from './persona-mail-receiver';
 
@@ -19,6 +20,9 @@ export async function startBackgroundServices(deps: AppDeps): Promise<Background
   const refreshEvery = deps.config.analytics.dashboard_refresh_interval_minutes;
   const refresh = await ensureAnalyticsRefreshSchedule(deps.temporal, deps.config.temporal.task_queue, refreshEvery);
   deps.log.info({ schedule: 'analytics-refresh', every_minutes: refreshEvery, outcome: refresh }, 'managed scheduler ready');
+  const alertsEvery = deps.config.alerts.evaluate_interval_minutes;
+  const alerts = await ensureWatchlistAlertsSchedule(deps.temporal, deps.config.temporal.task_queue, alertsEvery);
+  deps.log.info({ schedule: 'watchlist-alerts', every_minutes: alertsEvery, outcome: alerts }, 'managed scheduler ready');
   const mail = await startPersonaMailReceiver(deps);
   return {
     mailReceiver: mail ? `${mail.host.includes(':') ? `[${mail.host}]` : mail.host}:${mail.port}` : null,

@@ -209,6 +209,31 @@ export const configSchema = z.strictObject({
         .meta({ description: 'tag presets offered by `GET /reviews/search/tag-presets`', accepted: 'comma-separated tags of 1-50 letters, digits, space . _ : / -' }),
     })
     .prefault({}),
+  alerts: z
+    .strictObject({
+      evaluate_interval_minutes: int(1, 24 * 60).default(5).describe('how often the `watchlist-alerts` Schedule evaluates every watchlist\'s rules and delivers due alerts'),
+      webhook_timeout_seconds: int(1, 120).default(10).describe('longest one webhook delivery may take (connect, send, answer)'),
+      webhook_max_attempts: int(1, 20).default(6).describe('attempts per alert delivery (e-mail or webhook) before it is marked `failed`'),
+      retry_base_seconds: int(0, 86_400).default(60).describe('the first retry of a failed delivery waits this long; each further one twice as long (capped at a day)'),
+      webhook_allow_private_targets: z
+        .string()
+        .default('')
+        .meta({
+          description: 'webhook egress exceptions, in the form of `SVC_SSI__ALLOW_PRIVATE_TARGETS`: webhooks never reach loopback or private addresses unless listed here',
+          accepted: 'comma-separated `host`, `host:port` or CIDR',
+          default_text: '(empty)',
+        })
+        .transform((value, ctx) => {
+          try {
+            return parseAllowList(value);
+          } catch (err) {
+            if (!(err instanceof AllowListError)) throw err;
+            ctx.addIssue({ code: 'custom', message: err.message });
+            return z.NEVER;
+          }
+        }),
+    })
+    .prefault({}),
   reports: z
     .strictObject({ row_cap: int(1, 1_000_000).default(10_000).describe('most rows per report section; a cut section says so') })
     .prefault({}),

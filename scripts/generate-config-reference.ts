@@ -47,6 +47,7 @@ const GROUP_TITLES: Record<string, string> = {
   reports: 'Reports',
   review: 'Reviews',
   search: 'Search',
+  alerts: 'Watchlists and alerts',
   analytics: 'Analytics, schedules and the graph',
   exports: 'Exports',
 };

@@ -7,4 +7,5 @@ export { intakeProcessingWorkflow } from './intakes/intake-processing-workflow';
 export { ssiInvestigationWorkflow } from './investigations/ssi-investigation-workflow';
 export { reviewClaimWorkflow } from './reviews/review-claim-workflow';
 export { dossierWorkflow } from './dossiers/dossier-workflow';
+export { watchlistAlertsWorkflow } from './alerts/watchlist-alerts-workflow';
 export { analyticsRefreshWorkflow } from './analytics/analytics-refresh-workflow';

@@ -5,6 +5,7 @@
 // route table without an entry in VALID_REQUESTS (every new route must add one).
 import { ensureScanPersona } from '../../services/investigations/persona-service';
 import assert from 'node:assert/strict';
+import { raiseAlert } from '../../services/alerts/alert-service';
 import { randomUUID } from 'node:crypto';
 import { allRoutes } from '../../api/route-table';
 import type { RouteDef } from '../../api/route-definition';
@@ -104,6 +105,8 @@ interface Fixtures {
   intel: { entityId: string; domain: string };
   /** A user (not one of the callers) whose roles change and who is disabled, and a key (not one of the callers') that is revoked. */
   admin: { userId: string; keyId: string };
+  /** Per alert role: a watchlist it owns, one it deletes, and an alert raised to the role. */
+  alerts: { watch: Record<string, string>; deletable: Record<string, string>; alert: Record<string, string> };
 }
 
 function intakeSubmission(): FormData {
@@ -130,6 +133,22 @@ interface CaseFixtures {
   enqueue: Record<string, string>;
   claim: Record<string, string>;
   decide: Record<string, string>;
+}
+
+async function alertFixtures(url: string, users: Record<Role, string>, entityId: string): Promise<Fixtures['alerts']> {
+  const fx: Fixtures['alerts'] = { watch: {}, deletable: {}, alert: {} };
+  const watch = async (role: Role) => {
+    const res = await http(`${url}/watchlists`, { method: 'POST', headers: asUser(users[role]), json: { name: `walk ${randomUUID()}`, target: { kind: 'entity', id: entityId }, rules: [{ kind: 'new_sightings' }] } });
+    assert.equal(res.status, 201, res.text);
+    return res.body.id as string;
+  };
+  for (const role of ['admin', 'analyst', 'reviewer'] as const) {
+    fx.watch[role] = await watch(role);
+    fx.deletable[role] = await watch(role);
+    const [alert] = await raiseAlert({ knex: testKnex() }, { kind: 'access_walk', title: 'walk', dedupeKey: `walk-${randomUUID()}`, fallbackRole: role });
+    fx.alert[role] = alert.id;
+  }
+  return fx;
 }
 
 async function intelFixture(): Promise<{ entityId: string; domain: string }> {
@@ -286,6 +305,14 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'POST /reviews/search/saved/import': () => ({ path: '/reviews/search/saved/import', json: { documents: [{ format: 'fip-saved-search', version: 1, saved_search: { name: 'walk import', query: 'romance' } }] } }),
   'POST /reviews/search/saved/bulk-tags': (fx) => ({ path: '/reviews/search/saved/bulk-tags', json: { ids: [fx.search.sharedId], add: ['walk'] } }),
   'GET /reviews/search/tag-presets': () => ({ path: '/reviews/search/tag-presets' }),
+  'POST /watchlists': (fx) => ({ path: '/watchlists', json: { name: `walk ${randomUUID()}`, target: { kind: 'entity', id: fx.intel.entityId }, rules: [{ kind: 'risk_change', min_delta: 5 }] } }),
+  'GET /watchlists': () => ({ path: '/watchlists?limit=5' }),
+  'GET /watchlists/{id}': (fx, c) => ({ path: `/watchlists/${fx.alerts.watch[c.label] ?? fx.alerts.watch.admin}` }),
+  'PATCH /watchlists/{id}': (fx, c) => ({ path: `/watchlists/${fx.alerts.watch[c.label] ?? fx.alerts.watch.admin}`, json: { email: false } }),
+  'DELETE /watchlists/{id}': (fx, c) => ({ path: `/watchlists/${fx.alerts.deletable[c.label] ?? fx.alerts.deletable.admin}` }),
+  'GET /alerts': () => ({ path: '/alerts?acknowledged=false&limit=5' }),
+  'POST /alerts/{id}/acknowledge': (fx, c) => ({ path: `/alerts/${fx.alerts.alert[c.label] ?? fx.alerts.alert.admin}/acknowledge` }),
+  'GET /alerts/{id}/deliveries': (fx, c) => ({ path: `/alerts/${fx.alerts.alert[c.label] ?? fx.alerts.alert.admin}/deliveries` }),
   'GET /campaigns': () => ({ path: '/campaigns?status=active&taxonomy=romance&limit=5' }),
   'POST /campaigns': (_fx, c) => ({ path: '/campaigns', json: { name: `access walk ${c.label} ${randomUUID()}`, taxonomy: 'investment/crypto' } }),
   'PATCH /campaigns/{id}': (fx) => ({ path: `/campaigns/${fx.campaignId}`, json: { description: 'access walk' } }),
@@ -495,6 +522,7 @@ describe('access policy of every route', function () {
     const { mail } = await receivePersonaMail({ knex: testKnex(), blobs, temporal: await testTemporal(), log: createLogger('silent') }, {
       scanId: funnelScanId, recipient: 'walk@personas.invalid', raw: Buffer.from('From: a@b.test\r\nSubject: walk\r\nMessage-ID: <walk@b.test>\r\n\r\nYour code is 1234\r\n'),
     });
+    const intel = await intelFixture();
     fx = {
       dossierId: dossier.body.plan_id,
       scheduleId: schedule.body.id, reportId: task.result.report_id, openReportTaskId, sleepingScheduleTaskId,
@@ -502,7 +530,8 @@ describe('access policy of every route', function () {
       cases: await caseFixtures(url, users),
       search: await searchFixtures(url, users),
       campaignId: (await testKnex()('campaigns').insert({ name: `access walk ${randomUUID()}`, created_by: 'access-walk', taxonomy: 'romance' }).returning('id'))[0].id,
-      intel: await intelFixture(),
+      intel,
+      alerts: await alertFixtures(url, users, intel.entityId),
       funnel: { scanId: funnelScanId, mailId: mail.id, screenshotRequestId, requestIdsToAnswer },
       admin: await adminFixture(url, admin),
     };

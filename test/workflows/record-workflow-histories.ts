@@ -16,6 +16,7 @@ import { writeHistory } from '../support/workflow-histories';
 import { startPlatformWorkflow } from '../../services/tasks/platform-workflows';
 import { scheduledReportsJobWorkflow } from '../../workflows/reports/scheduled-reports-job-workflow';
 import { analyticsRefreshWorkflow } from '../../workflows/analytics/analytics-refresh-workflow';
+import { watchlistAlertsWorkflow } from '../../workflows/alerts/watchlist-alerts-workflow';
 
 describe('record workflow histories', function () {
   this.timeout(120_000);
@@ -93,6 +94,15 @@ describe('record workflow histories', function () {
     });
     await handle.result();
     writeHistory('analytics-refresh', 'analyticsRefreshWorkflow', workflowId, await handle.fetchHistory());
+  });
+
+  it('watchlist-alerts: one evaluation of the watchlists and one delivery pass', async () => {
+    const workflowId = `watchlist-alerts-record-${randomUUID()}`;
+    const handle = await startPlatformWorkflow(client, {
+      workflow: watchlistAlertsWorkflow, workflowId, taskQueue: queue, args: [], recordId: 'watchlist-alerts', title: 'Watchlist alerts',
+    });
+    await handle.result();
+    writeHistory('watchlist-alerts', 'watchlistAlertsWorkflow', workflowId, await handle.fetchHistory());
   });
 
   it('intake-processing: an intake with a file is processed into the graph', async () => {

@@ -17,6 +17,7 @@ const SCENARIOS = [
   'review-claim-released',
   'scheduled-reports-job',
   'ssi-investigation',
+  'watchlist-alerts',
 ];
 
 describe('recorded workflow histories', function () {

@@ -5,6 +5,7 @@ import { campaignsArea } from './campaigns';
 import { caseWorkArea } from './case-work';
 import { reviewsArea } from './reviews';
 import { dossiersArea } from './dossiers';
+import { alertsArea } from './alerts';
 import { adminArea } from './admin';
 
-export const AREAS: ConsoleArea[] = [graphArea, campaignsArea, caseWorkArea, reviewsArea, dossiersArea, adminArea];
+export const AREAS: ConsoleArea[] = [graphArea, campaignsArea, caseWorkArea, reviewsArea, dossiersArea, alertsArea, adminArea];

@@ -3,13 +3,15 @@
 // with each factor explained, an activity sparkline, sightings by source, the cases and the
 // investigations and intakes it appears in, and its neighbours (each a link to its own page).
 // Reached by id (/console/entities/<id>, every role) or by type and value
-// (/console/entities?type=wallet&value=..., which the API resolves; not for researchers).
+// (/console/entities?type=wallet&value=..., which the API resolves; not for researchers). People who
+// may watch it get a Watch button (a watchlist with new sightings, new linked sites and risk changes).
 import { ApiError, sdk } from '../api';
 import { Empty, ErrorState, Loading, StatusBadge, Time, useLoad } from '../components';
 import { EntityLink, TYPE_LABELS } from '../entity-link';
 import { describeError } from '../errors';
 import { Link, useSearchParam } from '../router';
 import { hasRole, useMe } from '../session';
+import { WatchButton } from './alerts';
 import type { Schema } from '../../../sdk/src';
 import { AddToCampaign } from './campaign-add';
 
@@ -126,6 +128,7 @@ function EntityView({ e }: { e: Detail }) {
         <dt>Victims</dt><dd>{e.victimCount ?? <span className="muted">withheld (too few to show)</span>}</dd>
         <dt>Loss</dt><dd>{e.lossByCurrency.length ? e.lossByCurrency.map((l) => `${l.amount} ${l.currency}`).join(', ') : '—'}</dd>
       </dl>
+      {!researcher && <WatchButton entityId={e.id} label={`${TYPE_LABELS[e.type] ?? e.type} ${e.displayValue}`} />}
       <section aria-labelledby="risk-h">
         <h2 id="risk-h">Why this risk score</h2>
         {e.risk.factors.length === 0 ? <Empty>No factor computed yet.</Empty> : (

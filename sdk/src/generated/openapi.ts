@@ -149,6 +149,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your alerts (your watchlists' and your roles'), newest first; filters: kind, watchlist_id, acknowledged
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        get: operations["getAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts/{id}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge one of your alerts (audited; a second acknowledgement changes nothing)
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        post: operations["postAlertsIdAcknowledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery log of one of your alerts: each channel's status and every attempt
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        get: operations["getAlertsIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/analytics/overview": {
         parameters: {
             query?: never;
@@ -2757,6 +2817,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/watchlists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your watchlists, newest first
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        get: operations["getWatchlists"];
+        put?: never;
+        /**
+         * Watch an entity, a saved search or a campaign; the answer carries the webhook secret, once
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        post: operations["postWatchlists"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/watchlists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of your watchlists (never its secret)
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        get: operations["getWatchlistsId"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of your watchlists and its alerts
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        delete: operations["deleteWatchlistsId"];
+        options?: never;
+        head?: never;
+        /**
+         * Change name, rules or channels; a new webhook URL gets a new secret (answered once)
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        patch: operations["patchWatchlistsId"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2777,6 +2889,64 @@ export interface components {
                 record_id: string;
                 record_type: string;
             }[];
+        };
+        Alert: {
+            acknowledged_at: string | null;
+            acknowledged_by: string | null;
+            created_at: string;
+            deliveries: components["schemas"]["AlertDelivery"][];
+            detail: {
+                [key: string]: unknown;
+            };
+            /** Format: uuid */
+            id: string;
+            kind: string;
+            /** @description your e-mail, or role:<role> for alerts raised to a role */
+            recipient: string;
+            title: string;
+            watchlist_id: string | null;
+        };
+        AlertDelivery: {
+            attempts: number;
+            /** @enum {string} */
+            channel: "email" | "webhook";
+            delivered_at: string | null;
+            /** Format: uuid */
+            id: string;
+            last_error: string | null;
+            /** @description when a pending delivery is next tried */
+            next_attempt_at: string | null;
+            /** @enum {string} */
+            status: "pending" | "sent" | "failed" | "skipped";
+            target: string;
+        };
+        AlertDeliveryLog: {
+            items: {
+                attempts: number;
+                attempts_log: {
+                    at: string;
+                    attempt: number;
+                    error: string | null;
+                    /** @enum {string} */
+                    outcome: "sent" | "retry" | "failed" | "skipped";
+                    status_code: number | null;
+                }[];
+                /** @enum {string} */
+                channel: "email" | "webhook";
+                delivered_at: string | null;
+                /** Format: uuid */
+                id: string;
+                last_error: string | null;
+                /** @description when a pending delivery is next tried */
+                next_attempt_at: string | null;
+                /** @enum {string} */
+                status: "pending" | "sent" | "failed" | "skipped";
+                target: string;
+            }[];
+        };
+        AlertPage: {
+            items: components["schemas"]["Alert"][];
+            next_cursor: string | null;
         };
         AnalyticsOverview: {
             /** @description when the aggregations behind this answer were last refreshed (ISO 8601 UTC) */
@@ -4825,6 +4995,72 @@ export interface components {
             /** @description The user's roles from now on (replaces them) */
             roles: ("admin" | "analyst" | "researcher" | "reviewer")[];
         };
+        Watchlist: {
+            created_at: string;
+            email: boolean;
+            evaluated_at: string | null;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            owner: string;
+            rules: components["schemas"]["WatchRule"][];
+            target: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: "entity" | "saved_search" | "campaign";
+            };
+            updated_at: string;
+            /** @description only in the answer that created it: keep it, it is never shown again */
+            webhook_secret?: string;
+            webhook_url: string | null;
+        };
+        WatchlistInput: {
+            /**
+             * @description e-mail the alerts to you (default true)
+             * @default true
+             */
+            email: boolean;
+            /** @description unique per owner, case-insensitively */
+            name: string;
+            rules: components["schemas"]["WatchRule"][];
+            target: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: "entity" | "saved_search" | "campaign";
+            };
+            webhook_url?: string | null;
+        };
+        WatchlistPage: {
+            items: components["schemas"]["Watchlist"][];
+            next_cursor: string | null;
+        };
+        WatchlistPatch: {
+            email?: boolean;
+            /** @description unique per owner, case-insensitively */
+            name?: string;
+            rules?: components["schemas"]["WatchRule"][];
+            /** @description a new URL gets a new secret (answered once); null removes the webhook */
+            webhook_url?: string | null;
+        };
+        WatchRule: {
+            /** @constant */
+            kind: "new_sightings";
+        } | {
+            /** @constant */
+            kind: "new_linked_sites";
+        } | {
+            amount: number;
+            currency: string;
+            /** @constant */
+            kind: "loss_threshold";
+        } | {
+            /** @constant */
+            kind: "risk_change";
+            /** @default 10 */
+            min_delta: number;
+        };
         WidgetCatalog: {
             widgets: {
                 chart: string;
@@ -5365,6 +5601,178 @@ export interface operations {
             };
             /** @description Request body that is not application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAlerts: {
+        parameters: {
+            query?: {
+                acknowledged?: "true" | "false";
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                /** @description only alerts of this kind (a rule kind, or an event kind such as kit_on_new_domain) */
+                kind?: string;
+                /** @description Page size (1-500, default 50) */
+                limit?: number;
+                watchlist_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of alerts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertPage"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAlertsIdAcknowledge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such alert of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAlertsIdDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deliveries and their attempts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertDeliveryLog"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such alert of yours */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14324,6 +14732,339 @@ export interface operations {
             };
             /** @description The caller's roles or scopes do not allow this route */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWatchlists: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                /** @description Page size (1-500, default 50) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of watchlists */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchlistPage"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postWatchlists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WatchlistInput"];
+            };
+        };
+        responses: {
+            /** @description The watchlist (with webhook_secret when it has a webhook) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Watchlist"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You already have a watchlist of that name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWatchlistsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The watchlist */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Watchlist"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such watchlist of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWatchlistsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such watchlist of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchWatchlistsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WatchlistPatch"];
+            };
+        };
+        responses: {
+            /** @description The watchlist */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Watchlist"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such watchlist of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Name taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body that is not application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
