@@ -22,8 +22,6 @@ const PUBLIC_MAIL = [
   'qq.com', '163.com', '126.com', 'tutanota.com', 'tuta.io',
 ];
 
-interface Cidr { v6: boolean; base: bigint; mask: bigint }
-
 function ipToBigInt(ip: string): { v6: boolean; value: bigint } | null {
   const kind = isIP(ip);
   if (kind === 4) return { v6: false, value: ip.split('.').reduce((n, o) => (n << 8n) + BigInt(Number(o)), 0n) };
@@ -36,32 +34,52 @@ function ipToBigInt(ip: string): { v6: boolean; value: bigint } | null {
   return { v6: true, value: groups.reduce((n, g) => (n << 16n) + BigInt(parseInt(g || '0', 16)), 0n) };
 }
 
-function parseCidr(entry: string): Cidr | null {
-  const [ip = '', len] = entry.split('/');
-  const parsed = ipToBigInt(ip);
-  if (!parsed) return null;
-  const bits = parsed.v6 ? 128 : 32;
-  const prefix = len === undefined ? bits : Number(len);
-  const mask = prefix === 0 ? 0n : ((1n << BigInt(prefix)) - 1n) << BigInt(bits - prefix);
-  return { v6: parsed.v6, base: parsed.value & mask, mask };
-}
+interface CompiledList extends WarningMatch { hosts: Set<string> }
 
-interface CompiledList extends WarningMatch { cidrs: Cidr[]; hosts: Set<string>; substrings: string[] }
+/**
+ * The CIDR entries by address family and prefix length: `network -> list`, so an address is looked
+ * up once per prefix length in use (a few dozen lookups, not one test per range).
+ */
+interface CidrIndex { v4: Map<number, Map<string, WarningMatch>>; v6: Map<number, Map<string, WarningMatch>> }
 
-let compiled: CompiledList[] | null = null;
+let compiled: { lists: CompiledList[]; cidrs: CidrIndex } | null = null;
 
-function lists(): CompiledList[] {
+const maskOf = (bits: number, prefix: number) => (prefix === 0 ? 0n : ((1n << BigInt(prefix)) - 1n) << BigInt(bits - prefix));
+
+function compile(): { lists: CompiledList[]; cidrs: CidrIndex } {
   if (compiled) return compiled;
   const source = (subset as { source: string }).source;
-  compiled = (subset as { lists: Array<{ id: string; category: string; type: string; entries: string[] }> }).lists.map((l) => ({
-    list: l.id,
-    category: l.category as WarningCategory,
-    source,
-    cidrs: l.type === 'cidr' ? l.entries.map(parseCidr).filter((c): c is Cidr => c !== null) : [],
-    hosts: l.type === 'hostname' || l.type === 'string' ? new Set(l.entries.map((e) => e.replace(/^\.|\.$/g, ''))) : new Set(),
-    substrings: l.type === 'substring' ? l.entries : [],
-  }));
-  compiled.push({ list: 'public-mail', category: 'public_mail', source: 'the platform’s list of public mail providers', cidrs: [], hosts: new Set(PUBLIC_MAIL), substrings: [] });
+  const cidrs: CidrIndex = { v4: new Map(), v6: new Map() };
+  const lists: CompiledList[] = [];
+  for (const l of (subset as { lists: Array<{ id: string; category: string; type: string; entries: string[] }> }).lists) {
+    const match: WarningMatch = { list: l.id, category: l.category as WarningCategory, source };
+    if (l.type === 'cidr') {
+      for (const entry of l.entries) {
+        const [ip = '', len] = entry.split('/');
+        const parsed = ipToBigInt(ip);
+        if (!parsed) continue;
+        const bits = parsed.v6 ? 128 : 32;
+        const prefix = len === undefined ? bits : Number(len);
+        const byLen = parsed.v6 ? cidrs.v6 : cidrs.v4;
+        const nets = byLen.get(prefix) ?? byLen.set(prefix, new Map()).get(prefix)!;
+        const key = (parsed.value & maskOf(bits, prefix)).toString(16);
+        if (!nets.has(key)) nets.set(key, match);
+      }
+    }
+    lists.push({
+      ...match,
+      // The substring lists kept (disposable mail) hold domains: matched as the domain or a parent.
+      hosts: l.type === 'cidr' ? new Set() : new Set(l.entries.map((e) => e.replace(/^\.|\.$/g, ''))),
+    });
+  }
+  lists.push({ list: 'public-mail', category: 'public_mail', source: 'the platform’s list of public mail providers', hosts: new Set(PUBLIC_MAIL) });
+  // The longest prefixes first: the most specific list names the address.
+  for (const family of [cidrs.v4, cidrs.v6]) {
+    const sorted = [...family.entries()].sort((a, b) => b[0] - a[0]);
+    family.clear();
+    for (const [k, v] of sorted) family.set(k, v);
+  }
+  compiled = { lists, cidrs };
   return compiled;
 }
 
@@ -69,8 +87,10 @@ function lists(): CompiledList[] {
 export function warnIp(ip: string): WarningMatch | null {
   const parsed = ipToBigInt(ip.replace(/^\[|\]$/g, ''));
   if (!parsed) return null;
-  for (const l of lists()) {
-    for (const c of l.cidrs) if (c.v6 === parsed.v6 && (parsed.value & c.mask) === c.base) return { list: l.list, category: l.category, source: l.source };
+  const bits = parsed.v6 ? 128 : 32;
+  for (const [prefix, nets] of parsed.v6 ? compile().cidrs.v6 : compile().cidrs.v4) {
+    const hit = nets.get((parsed.value & maskOf(bits, prefix)).toString(16));
+    if (hit) return hit;
   }
   return null;
 }
@@ -80,10 +100,10 @@ export function warnHost(host: string): WarningMatch | null {
   const name = host.toLowerCase().replace(/\.$/, '').split('@').at(-1)!;
   if (isIP(name)) return warnIp(name);
   const labels = name.split('.');
-  for (const l of lists()) {
+  for (const l of compile().lists) {
     for (let i = 0; i < labels.length - 1; i++) {
       const suffix = labels.slice(i).join('.');
-      if (l.hosts.has(suffix) || l.substrings.includes(suffix)) return { list: l.list, category: l.category, source: l.source };
+      if (l.hosts.has(suffix)) return { list: l.list, category: l.category, source: l.source };
     }
   }
   return null;
