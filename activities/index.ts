@@ -21,6 +21,7 @@ import { createPlaybookActivities } from './investigations/playbook-activities';
 import { createGuidanceActivities } from './investigations/guidance-activities';
 import { createReviewClaimActivities } from './reviews/review-claim-activities';
 import { createRiskScoreActivities } from './intelligence/risk-score-activities';
+import { createSimilarityActivities } from './similarity/similarity-activities';
 import { createBrowserProvider, type BrowserProvider } from '../infra/browser-pool';
 import { createReportDeliveryActivities } from './reports/report-delivery-activities';
 import { createReportGenerationActivities } from './reports/report-generation-activities';
@@ -116,6 +117,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createDossierActivities({ knex, blobs, config, log, softwareVersion: packageJson.version }),
     ...createAnalyticsRefreshActivities({ knex }),
     ...createRiskScoreActivities({ knex }),
+    ...createSimilarityActivities({ knex, blobs }),
     ...createScheduledReportsJobActivities({ knex, temporal: deps.temporal, taskQueue: config.temporal.task_queue, log, steps: { ...generation, ...delivery, ...schedule } }),
   };
 }

@@ -1,9 +1,10 @@
 // Long-lived platform services that start with the workers: the Temporal Schedule of the
-// scheduled-reports job and of the analytics refresh (safe to start from several processes at
+// scheduled-reports job, of the analytics refresh and of the campaign suggestions (safe to start from several processes at
 // once), and the inbound SMTP receiver of persona mail (./persona-mail-receiver.ts).
 import type { AppDeps } from '../api/app-deps';
 import { ensureAnalyticsRefreshSchedule } from '../services/analytics/analytics-refresh';
 import { ensureScheduledReportsJobSchedule } from '../services/reports/scheduled-reports-job-schedule';
+import { ensureCampaignSuggestionsSchedule } from '../services/similarity/suggestion-schedule';
 import { startPersonaMailReceiver } from './persona-mail-receiver';
 
 export interface BackgroundServices {
@@ -19,6 +20,9 @@ export async function startBackgroundServices(deps: AppDeps): Promise<Background
   const refreshEvery = deps.config.analytics.dashboard_refresh_interval_minutes;
   const refresh = await ensureAnalyticsRefreshSchedule(deps.temporal, deps.config.temporal.task_queue, refreshEvery);
   deps.log.info({ schedule: 'analytics-refresh', every_minutes: refreshEvery, outcome: refresh }, 'managed scheduler ready');
+  const suggestEvery = deps.config.analytics.campaign_suggestions_interval_minutes;
+  const suggestions = await ensureCampaignSuggestionsSchedule(deps.temporal, deps.config.temporal.task_queue, suggestEvery);
+  deps.log.info({ schedule: 'campaign-suggestions', every_minutes: suggestEvery, outcome: suggestions }, 'managed scheduler ready');
   const mail = await startPersonaMailReceiver(deps);
   return {
     mailReceiver: mail ? `${mail.host.includes(':') ? `[${mail.host}]` : mail.host}:${mail.port}` : null,
