@@ -11,6 +11,7 @@ import { bruteForceSimilar, findSimilarSites, type BucketIndex } from '../../dom
 import { compareSites, LINK_THRESHOLD, siteBuckets, type SiteProfile } from '../../domain/similarity/site-similarity';
 import { warnHost, warnIp } from '../../domain/similarity/warning-lists';
 import { screenshotHash } from '../../services/similarity/screenshot-hash';
+import { nodeView } from '../../services/intelligence/intelligence-views';
 import { BENIGN_PAGE, kitAPage, kitBPage, kitCPage, unrelatedPage } from '../support/kit-family-fixture';
 import { makeAddresses } from '../support/wallet-address-factory';
 
@@ -85,6 +86,16 @@ describe('site fingerprints', () => {
     assert.equal(warnIp('2606:4700::1')?.list, 'cloudflare');
     assert.equal(warnIp('45.77.1.2'), null);
     assert.equal(warnHost('nordvault-invest.com'), null);
+  });
+
+  it('graph nodes of listed infrastructure carry shared_infrastructure: true (a CDN address, a parking name server, a public mail domain); others do not', () => {
+    const node = (type: 'ip' | 'domain' | 'email', value: string) => nodeView({ id: '00000000-0000-4000-8000-000000000001', type, value, display_value: value, risk_score: null }, ['analyst']);
+    assert.equal(node('ip', '104.16.1.1').shared_infrastructure, true);
+    assert.equal(node('domain', 'ns1.sedoparking.com').shared_infrastructure, true);
+    assert.equal(node('domain', 'gmail.com').shared_infrastructure, true);
+    assert.equal('shared_infrastructure' in node('ip', '45.77.1.2'), false);
+    assert.equal('shared_infrastructure' in node('domain', 'nordvault-invest.com'), false);
+    assert.equal('shared_infrastructure' in node('email', 'someone@gmail.com'), false, 'a mailbox is not infrastructure');
   });
 
   it('scores: a kit family is linked (dom, kit), two kits sharing a wallet are linked (shared_wallet), unrelated pages are not', () => {
