@@ -8,7 +8,7 @@
 //   investigations, cases and shared entities; audited), dismissSuggestion (audited; stays dismissed)
 import type { Knex } from 'knex';
 import { recordAuditEvent } from '../../db/repositories/audit/audit-event-repository';
-import { applyCampaignPatch, insertCampaign, isCampaignNameClash, type CampaignRow } from '../../db/repositories/campaigns/campaign-repository';
+import { applyCampaignPatch, insertCampaign, isCampaignNameClash, type CampaignRow, type MemberRef } from '../../db/repositories/campaigns/campaign-repository';
 import { siteProfiles } from '../../db/repositories/similarity/fingerprint-repository';
 import {
   addCampaignInvestigations,
@@ -87,7 +87,7 @@ export async function acceptSuggestion(deps: { knex: Knex }, principal: Principa
       const s = await openSuggestion(trx, id);
       const created = await insertCampaign(trx, { name, description: input.description ?? `Accepted from a campaign suggestion: ${s.reasons.map((r) => r.kind).join(', ')}` }, by);
       await recordAuditEvent(trx, { actor: by, action: 'campaign.create', target_type: 'campaign', target_id: created.id, details: { name: created.name, status: created.status, taxonomy: created.taxonomy, suggestion_id: id } });
-      const add = s.members.flatMap((m) => (m.kind === 'case' ? [{ type: 'case' as const, id: m.case_id }] : m.kind === 'entity' ? [{ type: 'entity' as const, id: m.entity_id }] : []));
+      const add = s.members.flatMap((m): MemberRef[] => (m.kind === 'case' ? [{ type: 'case' as const, id: m.case_id }] : m.kind === 'entity' ? [{ type: 'entity' as const, id: m.entity_id }] : []));
       const patched = await applyCampaignPatch(trx, created.id, { add }, by);
       if (!patched.ok) {
         throw new ConflictError(

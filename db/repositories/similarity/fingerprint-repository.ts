@@ -35,7 +35,7 @@ export async function bucketMembers(knex: Knex, buckets: readonly string[], cap:
   const rows = (await knex.raw(
     `SELECT k.bucket, m.scan_id FROM unnest(?::text[]) AS k(bucket)
        CROSS JOIN LATERAL (SELECT scan_id FROM site_buckets b WHERE b.bucket = k.bucket LIMIT ?) m`,
-    [buckets, cap + 1],
+    [[...buckets], cap + 1],
   )).rows as Array<{ bucket: string; scan_id: string }>;
   for (const r of rows) {
     const list = out.get(r.bucket) ?? [];
