@@ -9,6 +9,7 @@ import { explorerUrl } from '../explorers';
 import { Link, navigate, useSearchParam } from '../router';
 import type { InvestigationDetail, ScanWallet, Task } from '../types';
 import { FunnelOverview, GuidancePanel } from './investigation-funnel';
+import { SimilarSites } from './investigation-similar';
 
 export const TABS = ['overview', 'results', 'pages', 'actions', 'evidence'] as const;
 type Tab = (typeof TABS)[number];
@@ -91,6 +92,7 @@ function Overview({ inv }: { inv: InvestigationDetail }) {
         </>
       )}
       <FunnelOverview inv={inv} />
+      <SimilarSites scanId={inv.scanId} />
     </>
   );
 }
