@@ -22,6 +22,7 @@ import { createPlaybookActivities } from './investigations/playbook-activities';
 import { createGuidanceActivities } from './investigations/guidance-activities';
 import { createReviewClaimActivities } from './reviews/review-claim-activities';
 import { createRiskScoreActivities } from './intelligence/risk-score-activities';
+import { createSimilarityActivities } from './similarity/similarity-activities';
 import { createBrowserProvider, type BrowserProvider } from '../infra/browser-pool';
 import { createReportDeliveryActivities } from './reports/report-delivery-activities';
 import { createReportGenerationActivities } from './reports/report-generation-activities';
@@ -118,6 +119,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createAnalyticsRefreshActivities({ knex }),
     ...createWatchlistAlertActivities({ knex, config, log }),
     ...createRiskScoreActivities({ knex }),
+    ...createSimilarityActivities({ knex, blobs }),
     ...createScheduledReportsJobActivities({ knex, temporal: deps.temporal, taskQueue: config.temporal.task_queue, log, steps: { ...generation, ...delivery, ...schedule } }),
   };
 }

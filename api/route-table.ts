@@ -8,6 +8,7 @@ import { watchlistRoutes } from './routes/alerts/watchlist-routes';
 import { analyticsRoutes } from './routes/analytics/analytics-routes';
 import { auditRoutes } from './routes/audit/audit-routes';
 import { campaignRoutes } from './routes/campaigns/campaign-routes';
+import { campaignSuggestionRoutes } from './routes/campaigns/campaign-suggestion-routes';
 import { intakeRoutes } from './routes/intakes/intake-routes';
 import { evidenceRoutes } from './routes/evidence/evidence-routes';
 import { intelligenceRoutes } from './routes/intelligence/intelligence-routes';
@@ -15,6 +16,7 @@ import { investigationRoutes } from './routes/investigations/investigation-route
 import { investigationWalletRoutes } from './routes/wallets/wallet-routes';
 import { playbookRoutes } from './routes/investigations/playbook-routes';
 import { funnelRoutes } from './routes/investigations/funnel-routes';
+import { similarSiteRoutes } from './routes/investigations/similar-site-routes';
 import { caseRoutes } from './routes/cases/case-routes';
 import { dossierRoutes } from './routes/dossiers/dossier-routes';
 import { consoleRoutes } from './routes/console/console-routes';
@@ -47,6 +49,8 @@ export function allRoutes(): RouteDef[] {
     // /reviews/search/... (literal segments) win over /reviews/{id} whatever the order.
     ...searchRoutes,
     ...savedSearchRoutes,
+    // /campaigns/suggestions comes before /campaigns/{id}.
+    ...campaignSuggestionRoutes,
     ...campaignRoutes,
     ...analyticsRoutes,
     ...reviewRoutes,
@@ -58,6 +62,7 @@ export function allRoutes(): RouteDef[] {
     ...investigationWalletRoutes,
     ...investigationRoutes,
     ...funnelRoutes,
+    ...similarSiteRoutes,
     ...consoleRoutes,
     ...evidenceRoutes,
     ...exportRoutes,

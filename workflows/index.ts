@@ -9,3 +9,4 @@ export { reviewClaimWorkflow } from './reviews/review-claim-workflow';
 export { dossierWorkflow } from './dossiers/dossier-workflow';
 export { watchlistAlertsWorkflow } from './alerts/watchlist-alerts-workflow';
 export { analyticsRefreshWorkflow } from './analytics/analytics-refresh-workflow';
+export { campaignSuggestionsWorkflow } from './similarity/campaign-suggestions-workflow';

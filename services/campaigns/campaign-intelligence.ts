@@ -26,6 +26,7 @@ import type { Keyset } from '../../domain/keyset';
 import { rolesOf } from '../intelligence/intelligence-views';
 import type { ServiceDeps } from '../service-deps';
 import { getCampaign, listCampaigns, maskCampaign } from './campaign-service';
+import { campaignInvestigations } from '../../db/repositories/similarity/suggestion-repository';
 
 const lineage = (t: string | null) => (t ? taxonomyLineage(t).filter((p) => p !== UNCLASSIFIED) : []);
 
@@ -58,11 +59,12 @@ export async function campaignDetail(deps: Pick<ServiceDeps, 'knex'>, principal:
   const row = maskCampaign(await getCampaign(deps, id), principal);
   const roles = rolesOf(principal);
   const policy = maskingFor(roles);
-  const [[withStats], cases, entities, timeline] = await Promise.all([
+  const [[withStats], cases, entities, timeline, investigations] = await Promise.all([
     withCampaignStats(knex, [row]),
     campaignCases(knex, row.id),
     campaignEntities(knex, row.id),
     campaignTimeline(knex, row.id),
+    campaignInvestigations(knex, row.id),
   ]);
   return {
     ...withStats!,
@@ -88,6 +90,7 @@ export async function campaignDetail(deps: Pick<ServiceDeps, 'knex'>, principal:
         via: e.via,
       };
     }),
+    member_investigations: investigations.map((i) => ({ scan_id: i.scan_id, url: i.url, domain: i.domain, state: i.state, added_by: i.added_by, added_at: i.added_at.toISOString() })),
     timeline: timeline.map((t) => ({ at: t.at.toISOString(), kind: t.kind, record_type: t.record_type, record_id: t.record_id })),
   };
 }

@@ -10,6 +10,7 @@ const visibleEntityValue = (type: string, value: string, roles: readonly Role[])
 const isAggregateOnly = (roles: readonly Role[]) => maskingFor(roles).aggregateOnly;
 import type { IntelEntityRow } from '../../db/repositories/intelligence/intel-entity-repository';
 import type { GraphNodeRow, IndicatorRow, IntelEntityDetailRow, LinkedCase, SightingsBySource } from '../../db/repositories/intelligence/intel-read-repository';
+import { warnHost, warnIp } from '../../domain/similarity/warning-lists';
 
 // Timestamps go out as the text JSON.stringify would write for them (jsonTime: the same bytes, at a
 // fraction of the cost of Date#toJSON).
@@ -71,6 +72,9 @@ export function nodeView(row: GraphNodeRow, roles: readonly Role[]) {
     value: visibleEntityValue(row.type, row.value, roles),
     display_value: visibleEntityValue(row.type, row.display_value, roles),
     risk_score: row.risk_score,
+    // An address or domain many unrelated sites share (CDN, hosting, parking, shortener, public
+    // mail, loopback): a hub in the graph that says nothing about who runs them.
+    ...((row.type === 'ip' && warnIp(row.value)) || (row.type === 'domain' && warnHost(row.value)) ? { shared_infrastructure: true } : {}),
   };
 }
 

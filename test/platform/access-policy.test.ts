@@ -30,6 +30,7 @@ import { consoleAssetName } from '../support/console-bundle';
 import { TAXII_COLLECTIONS, TAXII_MEDIA_TYPE } from '../../domain/exports/taxii';
 import { mispEventUuid } from '../../domain/exports/misp-event';
 import { PRODUCER_IDENTITY_ID } from '../../domain/exports/stix-objects';
+import { recomputeSuggestions } from '../../services/similarity/suggestion-service';
 
 type Caller =
   | { label: string; headers: Record<string, string>; kind: 'anonymous' }
@@ -107,6 +108,20 @@ interface Fixtures {
   admin: { userId: string; keyId: string };
   /** Per alert role: a watchlist it owns, one it deletes, and an alert raised to the role. */
   alerts: { watch: Record<string, string>; deletable: Record<string, string>; alert: Record<string, string> };
+  /** Per caller (by label): an open campaign suggestion to accept, and one to dismiss. */
+  suggestions: { accept: Record<string, string>; dismiss: Record<string, string> };
+}
+
+/** An open campaign suggestion of two linked investigations of its own (links written directly, then recomputed). */
+async function suggestionFixture(): Promise<string> {
+  const knex = testKnex();
+  const [a, b] = [randomUUID(), randomUUID()].sort() as [string, string];
+  for (const scanId of [a, b]) {
+    await insertInvestigation(knex, { scanId, url: `http://192.0.2.20/${scanId}`, domain: '192.0.2.20', requestedBy: 'access-walk', playbookId: null, caseId: null, label: null, options: {} });
+  }
+  await knex('site_links').insert({ scan_a: a, scan_b: b, score: 0.9, reasons: JSON.stringify([{ kind: 'shared_wallet', detail: 'access walk', weight: 0.9 }]) });
+  await recomputeSuggestions({ knex });
+  return ((await knex('campaign_suggestions').whereRaw('scan_ids @> ?::uuid[]', [[a, b]]).first('id')) as { id: string }).id;
 }
 
 function intakeSubmission(): FormData {
@@ -241,6 +256,7 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'GET /investigations/ssi/history': () => ({ path: '/investigations/ssi/history?limit=5&has_wallets=false' }),
   'GET /investigations/ssi/active': () => ({ path: '/investigations/ssi/active?limit=5' }),
   'GET /investigations/ssi/{scan_id}': (fx) => ({ path: `/investigations/ssi/${fx.scanId}` }),
+  'GET /investigations/ssi/{scan_id}/similar': (fx) => ({ path: `/investigations/ssi/${fx.scanId}/similar?limit=5` }),
   'GET /investigations/ssi/{scan_id}/persona': (fx) => ({ path: `/investigations/ssi/${fx.scanId}/persona?purpose=access%20walk` }),
   'GET /investigations/ssi/{scan_id}/pages/{page_id}/{artifact}': (fx) => ({ path: `/investigations/ssi/${fx.scanId}/pages/${fx.pageId}/dom` }),
   'GET /investigations/ssi/{scan_id}/reveals/{name}': (fx) => ({ path: `/investigations/ssi/${fx.scanId}/reveals/reveal-0001-walk.png` }),
@@ -317,6 +333,10 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'POST /campaigns': (_fx, c) => ({ path: '/campaigns', json: { name: `access walk ${c.label} ${randomUUID()}`, taxonomy: 'investment/crypto' } }),
   'PATCH /campaigns/{id}': (fx) => ({ path: `/campaigns/${fx.campaignId}`, json: { description: 'access walk' } }),
   'GET /campaigns/{id}/lea-suggestions': (fx) => ({ path: `/campaigns/${fx.campaignId}/lea-suggestions?limit=5` }),
+  'GET /campaigns/{id}': (fx) => ({ path: `/campaigns/${fx.campaignId}` }),
+  'GET /campaigns/suggestions': () => ({ path: '/campaigns/suggestions?status=open&limit=5' }),
+  'POST /campaigns/suggestions/{id}/accept': (fx, c) => ({ path: `/campaigns/suggestions/${fx.suggestions.accept[c.label]}/accept`, json: { name: `access walk suggestion ${randomUUID()}` } }),
+  'POST /campaigns/suggestions/{id}/dismiss': (fx, c) => ({ path: `/campaigns/suggestions/${fx.suggestions.dismiss[c.label]}/dismiss` }),
   'GET /intelligence/campaigns': () => ({ path: '/intelligence/campaigns?limit=5' }),
   'GET /intelligence/campaigns/{id}': (fx) => ({ path: `/intelligence/campaigns/${fx.campaignId}` }),
   'GET /intelligence/dashboard': () => ({ path: '/intelligence/dashboard' }),
@@ -532,9 +552,14 @@ describe('access policy of every route', function () {
       campaignId: (await testKnex()('campaigns').insert({ name: `access walk ${randomUUID()}`, created_by: 'access-walk', taxonomy: 'romance' }).returning('id'))[0].id,
       intel,
       alerts: await alertFixtures(url, users, intel.entityId),
+      suggestions: { accept: {}, dismiss: {} },
       funnel: { scanId: funnelScanId, mailId: mail.id, screenshotRequestId, requestIdsToAnswer },
       admin: await adminFixture(url, admin),
     };
+    for (const c of callers) {
+      fx.suggestions.accept[c.label] = await suggestionFixture();
+      fx.suggestions.dismiss[c.label] = await suggestionFixture();
+    }
   });
 
   after(async () => {

@@ -32,6 +32,12 @@ const shared = proxyActivities<PlatformActivities>({
   retry: { initialInterval: '1 second', maximumInterval: '20 seconds', maximumAttempts: 10 },
 });
 
+/** Fingerprinting reads stored captures only: a few tries, then the investigation completes without. */
+const fingerprinting = proxyActivities<PlatformActivities>({
+  startToCloseTimeout: '5 minutes',
+  retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 3 },
+});
+
 function browserActivities(taskQueue: string) {
   return proxyActivities<PlatformActivities>({
     taskQueue,
@@ -158,6 +164,16 @@ export async function ssiInvestigationWorkflow(input: InvestigationWorkflowInput
       await shared.recomputeSourceRiskScores({ kind: 'investigation', id: scanId });
     } catch (err) {
       if (isCancellation(err)) throw err;
+    }
+    // The pages' fingerprints for similar sites (runs recorded before they existed replay without
+    // them; a failure here does not fail the investigation, whose evidence is complete).
+    if (patched('ssi-fingerprints')) {
+      try {
+        await fingerprinting.fingerprintInvestigation({ scanId });
+        await fingerprinting.recomputeCampaignSuggestions();
+      } catch (err) {
+        if (isCancellation(err)) throw err;
+      }
     }
     await enter('COMPLETE', 100, { pages, wallets: sweep.wallets, ...(funnel ? { funnel } : {}) });
     return { scan_id: scanId, state: 'COMPLETE', final_url: finalUrl, pages, wallets: sweep.wallets, detail_path: `/investigations/ssi/${scanId}` };

@@ -114,6 +114,19 @@ export const campaignRoutes = [
   }),
   defineRoute<z.infer<typeof UuidParam>>({
     method: 'get',
+    path: '/campaigns/{id}',
+    summary: 'A campaign with its members (cases, entities, investigations), risk and timeline (as GET /intelligence/campaigns/{id})',
+    tags: ['campaigns'],
+    access: { roles: CAMPAIGN_READERS },
+    request: { params: UuidParam },
+    responses: { 200: { description: 'The campaign', schema: CampaignDetailSchema }, 404: { description: 'No such campaign', schema: ErrorSchema } },
+    handler: async ({ params, principal, deps }) => {
+      const { row, ...rest } = await campaignDetail(deps, principal, params.id);
+      return { body: { ...campaignView(row), ...rest } };
+    },
+  }),
+  defineRoute<z.infer<typeof UuidParam>>({
+    method: 'get',
     path: '/intelligence/campaigns/{id}',
     summary: 'A campaign with its member cases, member entities (bank accounts masked but for analysts), risk and timeline',
     tags: ['intelligence'],

@@ -122,6 +122,9 @@ export const CampaignDetailSchema = IntelligenceCampaignSchema.extend({
     }),
   ),
   member_entities: z.array(EntityOut),
+  member_investigations: z.array(
+    z.object({ scan_id: z.string().uuid(), url: z.string(), domain: z.string(), state: z.string(), added_by: z.string(), added_at: z.string() }),
+  ).describe('Investigations in the campaign (an accepted campaign suggestion adds its sites)'),
   timeline: z.array(z.object({ at: z.string(), kind: z.string(), record_type: z.string(), record_id: z.string() })),
 }).meta({ id: 'CampaignDetail' });
 

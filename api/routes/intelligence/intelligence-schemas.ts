@@ -145,7 +145,10 @@ export const ActivitySchema = z
   .meta({ id: 'EntityActivity' });
 
 export const GraphNodeSchema = z
-  .object({ id: z.string().uuid(), type: EntityType, value: z.string(), display_value: z.string(), risk_score: z.number().int().nullable() })
+  .object({
+    id: z.string().uuid(), type: EntityType, value: z.string(), display_value: z.string(), risk_score: z.number().int().nullable(),
+    shared_infrastructure: z.literal(true).optional().describe('An address or domain a warning list names (CDN, hosting, parking, URL shortener, public mail, loopback): shared by unrelated sites, no link by itself'),
+  })
   .meta({ id: 'GraphNode' });
 
 export const GraphEdgeSchema = z

@@ -12,6 +12,7 @@ import { FunnelOverview, GuidancePanel } from './investigation-funnel';
 import { AddToCampaign, investigationMembers } from './campaign-add';
 import { InvestigationActions } from './investigation-actions';
 import { ShotThumb, ShotViewer, type Shot } from './investigation-screenshots';
+import { SimilarSites } from './investigation-similar';
 
 export const TABS = ['overview', 'results', 'pages', 'actions', 'evidence'] as const;
 type Tab = (typeof TABS)[number];
@@ -94,6 +95,7 @@ function Overview({ inv }: { inv: InvestigationDetail }) {
         </>
       )}
       <FunnelOverview inv={inv} />
+      <SimilarSites scanId={inv.scanId} />
     </>
   );
 }

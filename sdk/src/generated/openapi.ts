@@ -480,7 +480,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * A campaign with its members (cases, entities, investigations), risk and timeline (as GET /intelligence/campaigns/{id})
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        get: operations["getCampaignsId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -507,6 +511,66 @@ export interface paths {
         get: operations["getCampaignsIdLeaSuggestions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Campaign suggestions: clusters of linked investigations with their cases and shared entities, best score first, with reasons
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        get: operations["getCampaignsSuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/suggestions/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a suggestion: creates the campaign with its investigations, cases and entities (audited: campaign.create, campaign_suggestion.accept)
+         * @description Access: roles admin, analyst.
+         */
+        post: operations["postCampaignsSuggestionsIdAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/suggestions/{id}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dismiss a suggestion (audited): a recompute never suggests this cluster, or any part of it, again
+         * @description Access: roles admin, analyst.
+         */
+        post: operations["postCampaignsSuggestionsIdDismiss"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1693,6 +1757,26 @@ export interface paths {
          * @description Access: roles admin, analyst; or API-key scopes investigations:read, investigations:write.
          */
         get: operations["getInvestigationsSsiScanIdRevealsName"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/investigations/ssi/{scan_id}/similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sites like this one, best first: score 0..1 (0.5 or more: linked; below: a lead) and the reasons (kit, dom, assets, favicon, screenshot, shared_wallet, shared_contact, infrastructure)
+         * @description Access: roles admin, analyst; or API-key scopes investigations:read, investigations:write.
+         */
+        get: operations["getInvestigationsSsiScanIdSimilar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3047,6 +3131,16 @@ export interface components {
                 /** @description campaign (its own list), link, case, intake, investigation (through a member case) */
                 via: string[];
             }[];
+            /** @description Investigations in the campaign (an accepted campaign suggestion adds its sites) */
+            member_investigations: {
+                added_at: string;
+                added_by: string;
+                domain: string;
+                /** Format: uuid */
+                scan_id: string;
+                state: string;
+                url: string;
+            }[];
             name: string;
             risk: components["schemas"]["CampaignRisk"];
             /** @enum {string} */
@@ -3073,6 +3167,41 @@ export interface components {
             /** @description the max of the member entities' risk scores (what lists sort by) */
             score: number | null;
             scored_entities: number;
+        };
+        CampaignSuggestion: {
+            /** @description The campaign an accepted suggestion created */
+            campaign_id: string | null;
+            created_at: string;
+            decided_at: string | null;
+            decided_by: string | null;
+            /** Format: uuid */
+            id: string;
+            members: ({
+                /** @constant */
+                kind: "investigation";
+                /** Format: uuid */
+                scan_id: string;
+            } | {
+                /** Format: uuid */
+                entity_id: string;
+                /** @constant */
+                kind: "entity";
+            } | {
+                /** Format: uuid */
+                case_id: string;
+                /** @constant */
+                kind: "case";
+            })[];
+            /** @description Per kind of reason, how many of the cluster's links it supports */
+            reasons: {
+                detail: string;
+                kind: string;
+            }[];
+            /** @description The mean score of the links that join the cluster */
+            score: number;
+            /** @enum {string} */
+            status: "open" | "accepted" | "dismissed";
+            updated_at: string;
         };
         Case: {
             assignee: string | null;
@@ -3258,6 +3387,11 @@ export interface components {
                 /** @enum {string} */
                 match: "exact" | "prefix" | "substring";
                 risk_score: number | null;
+                /**
+                 * @description An address or domain a warning list names (CDN, hosting, parking, URL shortener, public mail, loopback): shared by unrelated sites, no link by itself
+                 * @constant
+                 */
+                shared_infrastructure?: true;
                 sighting_count: number;
                 /** @enum {string} */
                 type: "wallet" | "domain" | "url" | "ip" | "email" | "phone" | "bank_account" | "person" | "organization" | "social_handle";
@@ -3524,6 +3658,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             risk_score: number | null;
+            /**
+             * @description An address or domain a warning list names (CDN, hosting, parking, URL shortener, public mail, loopback): shared by unrelated sites, no link by itself
+             * @constant
+             */
+            shared_infrastructure?: true;
             /** @enum {string} */
             type: "wallet" | "domain" | "url" | "ip" | "email" | "phone" | "bank_account" | "person" | "organization" | "social_handle";
             value: string;
@@ -3891,6 +4030,11 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 risk_score: number | null;
+                /**
+                 * @description An address or domain a warning list names (CDN, hosting, parking, URL shortener, public mail, loopback): shared by unrelated sites, no link by itself
+                 * @constant
+                 */
+                shared_infrastructure?: true;
                 /** @enum {string} */
                 type: "wallet" | "domain" | "url" | "ip" | "email" | "phone" | "bank_account" | "person" | "organization" | "social_handle";
                 value: string;
@@ -6475,6 +6619,64 @@ export interface operations {
             };
         };
     };
+    getCampaignsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDetail"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such campaign */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     patchCampaignsId: {
         parameters: {
             query?: never;
@@ -6639,6 +6841,223 @@ export interface operations {
             };
             /** @description No such campaign */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCampaignsSuggestions: {
+        parameters: {
+            query?: {
+                /** @description At most this many, best score first (1-500, default 50) */
+                limit?: number;
+                /** @description open (default), accepted or dismissed */
+                status?: "open" | "accepted" | "dismissed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["CampaignSuggestion"][];
+                    };
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postCampaignsSuggestionsIdAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    /** @description The campaign's name (default: "Suggested operation <id>") */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The campaign created, and the suggestion as accepted */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        campaign: components["schemas"]["Campaign"];
+                        suggestion: components["schemas"]["CampaignSuggestion"];
+                    };
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such suggestion */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The suggestion is already accepted or dismissed, the name is taken, or a case is in another campaign */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postCampaignsSuggestionsIdDismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestion as dismissed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignSuggestion"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such suggestion */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The suggestion is already accepted or dismissed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10589,6 +11008,88 @@ export interface operations {
                 };
             };
             /** @description No such investigation or record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvestigationsSsiScanIdSimilar: {
+        parameters: {
+            query?: {
+                /** @description How many sites at most (1-200, default 50) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                scan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The similar sites */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description False while this investigation has no fingerprints yet (running, or no page captured) */
+                        fingerprinted: boolean;
+                        items: {
+                            /** @description score >= link_threshold */
+                            linked: boolean;
+                            reasons: {
+                                detail: string;
+                                /** @enum {string} */
+                                kind: "kit" | "dom" | "assets" | "favicon" | "screenshot" | "shared_wallet" | "shared_contact" | "infrastructure";
+                                /** @description The shared value is infrastructure many unrelated sites share (CDN, hosting, loopback, public mail, ...): shown, never a link */
+                                shared_infrastructure?: boolean;
+                                /** @description This reason's contribution to the score; 0 for shared infrastructure on a warning list */
+                                weight: number;
+                            }[];
+                            /** Format: uuid */
+                            scan_id: string;
+                            score: number;
+                        }[];
+                        /** @description A score at or above this claims the two sites are linked; below it a site is a lead */
+                        link_threshold: number;
+                    };
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such investigation */
             404: {
                 headers: {
                     [name: string]: unknown;
