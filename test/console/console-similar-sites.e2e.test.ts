@@ -14,7 +14,7 @@ import { usersForEveryRole } from '../support/identities';
 import { startTestApi, testKnex } from '../support/platform';
 import { signInToConsole } from '../support/console-sign-in';
 import { seriousA11yViolations } from '../support/axe';
-import { kitAPage, unrelatedPage } from '../support/kit-family-fixture';
+import { inEdition, kitAPage, unrelatedPage } from '../support/kit-family-fixture';
 
 describe('console: similar sites on the investigation page (end to end, Chromium)', function () {
   this.timeout(180_000);
@@ -30,9 +30,10 @@ describe('console: similar sites on the investigation page (end to end, Chromium
     const users = await usersForEveryRole();
     const knex = testKnex();
     const pages: Record<keyof typeof ids, string> = {
-      a: kitAPage(`Alpha${tag}`, '#123456', `0x${'1'.repeat(40)}`, '/a'),
-      b: kitAPage(`Beta${tag}`, '#654321', `0x${'2'.repeat(40)}`, '/b'),
-      lone: unrelatedPage(`0x${'3'.repeat(40)}`),
+      // Editions of their own: the kit-family test's copies of kit A and of the unrelated page are in the same database.
+      a: inEdition(kitAPage(`Alpha${tag}`, '#123456', `0x${'1'.repeat(40)}`, '/a'), tag),
+      b: inEdition(kitAPage(`Beta${tag}`, '#654321', `0x${'2'.repeat(40)}`, '/b'), tag),
+      lone: inEdition(unrelatedPage(`0x${'3'.repeat(40)}`), `${tag}-lone`),
     };
     for (const [name, scanId] of Object.entries(ids) as Array<[keyof typeof ids, string]>) {
       await insertInvestigation(knex, { scanId, url: `https://${name}-${tag}.scam.test/`, domain: `${name}-${tag}.scam.test`, requestedBy: users.analyst, playbookId: null, caseId: null, label: `similar ${name} ${tag}`, options: {} });

@@ -15,4 +15,9 @@ export const SERIAL_TEST_FILES: readonly string[] = [
   // TAXII and feed paging: every object exactly once, equal totals, under concurrent writers of its own.
   'test/exports/taxii-conformance.test.ts',
   'test/exports/taxii-and-feed.test.ts',
+  // A watchlist-alerts pass evaluates every watchlist and delivers every due alert in the database
+  // through the running worker's SMTP and egress settings: a pass of one file would deliver the
+  // other's alerts to the wrong mail sink.
+  'test/alerts/watchlist-alerts.test.ts',
+  'test/console/console-alerts.e2e.test.ts',
 ];

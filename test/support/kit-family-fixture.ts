@@ -92,6 +92,8 @@ async function serve(pages: Record<string, { type: string; body: string | Buffer
 
 export async function startKitFamilyFixture(seed: number): Promise<KitFamilyFixture> {
   const html = 'text/html; charset=utf-8';
+  // One edition per kit of this instance: another instance's (or test's) copies of the same kits differ from these.
+  const edition = `${seed}-${Math.random().toString(36).slice(2, 10)}`;
   const shared = makeAddresses(seed + 50).evm;
   const kitAStatic = { '/static/app.js': { type: 'text/javascript', body: KIT_A_SCRIPT }, '/static/kit.css': { type: 'text/css', body: KIT_A_CSS }, '/static/favicon.ico': { type: 'image/x-icon', body: KIT_A_FAVICON } };
   const defs: Array<[keyof KitFamilyFixture['sites'], string, string | null, Record<string, { type: string; body: string | Buffer }>]> = [];
@@ -99,16 +101,16 @@ export async function startKitFamilyFixture(seed: number): Promise<KitFamilyFixt
   a.forEach(([brand, colour, base], i) => {
     const wallet = makeAddresses(seed + i).evm;
     defs.push([(['a1', 'a2', 'a3'] as const)[i]!, `${base}/home`, wallet, {
-      [`${base}/home`]: { type: html, body: kitA(brand, colour, wallet, base) },
+      [`${base}/home`]: { type: html, body: inEdition(kitA(brand, colour, wallet, base), `${edition}-a`) },
       [`/img/${brand.toLowerCase()}-logo.svg`]: { type: 'image/svg+xml', body: logo(brand, colour) },
       ...kitAStatic,
     }]);
   });
-  defs.push(['b1', '/pool', shared, { '/pool': { type: html, body: kitB(shared) } }]);
-  defs.push(['c1', '/giveaway', shared, { '/giveaway': { type: html, body: kitC(shared) } }]);
+  defs.push(['b1', '/pool', shared, { '/pool': { type: html, body: inEdition(kitB(shared), `${edition}-b`) } }]);
+  defs.push(['c1', '/giveaway', shared, { '/giveaway': { type: html, body: inEdition(kitC(shared), `${edition}-c`) } }]);
   const lone = makeAddresses(seed + 60).evm;
-  defs.push(['unrelated', '/recovery', lone, { '/recovery': { type: html, body: unrelated(lone) } }]);
-  defs.push(['benign', '/diary', null, { '/diary': { type: html, body: BENIGN } }]);
+  defs.push(['unrelated', '/recovery', lone, { '/recovery': { type: html, body: inEdition(unrelated(lone), `${edition}-u`) } }]);
+  defs.push(['benign', '/diary', null, { '/diary': { type: html, body: inEdition(BENIGN, `${edition}-n`) } }]);
   const servers = await Promise.all(defs.map(([, , , pages]) => serve(pages)));
   const sites = Object.fromEntries(defs.map(([name, path, wallet], i) => [name, { name, url: `${servers[i]!.origin}${path}`, wallet }])) as KitFamilyFixture['sites'];
   return { sites, close: async () => void (await Promise.all(servers.map((s) => s.close()))) };
@@ -120,3 +122,34 @@ export const kitBPage = kitB;
 export const kitCPage = kitC;
 export const unrelatedPage = unrelated;
 export const BENIGN_PAGE = BENIGN;
+
+/**
+ * A block of markup of its own per `edition` (the same edition, the same block): added to a test's
+ * pages so that they share a structure with each other and with no other test's copy of the same
+ * kit in the run's database (the similarity index answers across every investigation there).
+ */
+export function editionBlock(edition: string, elements = 240): string {
+  let x = 2166136261;
+  for (const ch of edition) x = Math.imul(x ^ ch.charCodeAt(0), 16777619) >>> 0;
+  const next = () => {
+    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+    return x;
+  };
+  const tags = ['div', 'span', 'ul', 'li', 'section', 'p', 'em', 'strong', 'article', 'aside', 'small', 'label', 'figure', 'table', 'i', 'b'];
+  const out: string[] = [];
+  const open: string[] = [];
+  for (let i = 0; i < elements; i++) {
+    if (open.length > 0 && next() % 3 === 0) out.push(`</${open.pop()}>`);
+    const tag = tags[next() % tags.length]!;
+    out.push(`<${tag} class="e${(next() % 97).toString(36)}" data-k="${(next() % 50).toString(36)}">`);
+    open.push(tag);
+    if (open.length > 6) out.push(`</${open.pop()}>`);
+  }
+  while (open.length) out.push(`</${open.pop()}>`);
+  return `<div hidden class="edition">${out.join('')}</div>`;
+}
+
+/** `page` with its edition block just before </body>. */
+export function inEdition(page: string, edition: string): string {
+  return page.replace('</body>', `${editionBlock(edition)}</body>`);
+}
