@@ -21,7 +21,10 @@ export interface WatchTarget {
 export async function watchFigures(knex: Knex, target: WatchTarget, watcher: { email: string; roles: readonly Role[] }): Promise<{ figures: WatchFigures; label: string } | null> {
   if (target.kind === 'entity') {
     const figures = await entityFigures(knex, target.id);
-    return figures ? { figures, label: (await entityLabel(knex, target.id)) ?? target.id } : null;
+    // The label goes into the alert's title, its e-mail and its webhook: masked for the watcher's roles.
+    if (!figures) return null;
+    const e = await entityLabel(knex, target.id);
+    return { figures, label: e ? `${e.type} ${maskingFor(watcher.roles).value(e.type, e.value)}` : target.id };
   }
   if (target.kind === 'campaign') {
     const figures = await campaignFigures(knex, target.id);

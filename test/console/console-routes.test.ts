@@ -45,14 +45,16 @@ describe('console routes', function () {
     assert.doesNotMatch(html, /https?:\/\//, 'no CDN or network font in the page');
   });
 
-  it('answers 404 for an asset that is not in the bundle, 400 for a name that is not a file name or a view it does not have', async () => {
+  it('answers 404 for an asset that is not in the bundle, 400 for a name that is not a file name, a view it does not have or a segment that is not an identifier', async () => {
     assert.equal((await http(`${url}/console/assets/missing-123.js`)).status, 404);
     const traversal = await http(`${url}/console/assets/..%2Findex.html`);
     assert.equal(traversal.status, 400, traversal.text);
     const view = await http(`${url}/console/not-a-view`);
     assert.equal(view.status, 400);
     assert.equal(view.body.error.code, 'validation_failed');
-    assert.equal((await http(`${url}/console/investigations/abc/not-a-tab`)).status, 400);
+    // The third segment is a tab or a sub-view (the console answers its own "not found"), but always an identifier.
+    assert.equal((await http(`${url}/console/investigations/abc/not.a.tab`)).status, 400);
+    assert.equal((await http(`${url}/console/admin/users/keys`)).status, 200);
   });
 
   it('GET /accounts/local-sign-in lists the active users and the identity header in the local mode', async () => {

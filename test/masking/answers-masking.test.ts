@@ -14,6 +14,7 @@ import { insertIntake } from '../../db/repositories/intakes/intake-repository';
 import { recordSourceEntities } from '../../db/repositories/intelligence/entity-repository';
 import { API_KEY_SCOPES, type Role } from '../../domain/accounts/roles';
 import { maskBankAccount, maskingFor } from '../../domain/masking/masking-policy';
+import { raiseAlert } from '../../services/alerts/alert-service';
 import { asUser, http } from '../support/http';
 import { ibanOf, revealsHidden } from '../support/iban-arbitraries';
 import { createTestApiKey, usersForEveryRole } from '../support/identities';
@@ -52,6 +53,9 @@ const ROUTES: Record<string, (s: Seeded) => string> = {
   'GET /reviews/search/saved/{id}/export': (s) => `/reviews/search/saved/${s.savedSearchId}/export`,
   'GET /reviews/search/tag-presets': () => '/reviews/search/tag-presets',
   'GET /campaigns': () => '/campaigns?limit=100',
+  'GET /campaigns/{id}': (s) => `/campaigns/${s.campaignId}`,
+  'GET /alerts': () => '/alerts?limit=100',
+  'GET /watchlists': () => '/watchlists?limit=100',
   'GET /campaigns/{id}/lea-suggestions': (s) => `/campaigns/${s.campaignId}/lea-suggestions?limit=50`,
   'GET /intelligence/campaigns': () => '/intelligence/campaigns?limit=100',
   'GET /intelligence/campaigns/{id}': (s) => `/intelligence/campaigns/${s.campaignId}`,
@@ -139,6 +143,10 @@ const NOT_WALKED: Record<string, string> = {
   'GET /investigations/ssi/{scan_id}/persona': 'the synthetic persona the funnel used (made-up values, no victim data; analysts only)',
   'GET /investigations/ssi/{scan_id}/guidance': 'the agent\'s question about a public page (kind, question, field selector)',
   'GET /investigations/ssi/{scan_id}/guidance/{request_id}/screenshot': 'a screenshot of a public page the agent asks about',
+  'GET /alerts/{id}/deliveries': 'delivery attempts: channel, status, times and errors (the alert itself is walked as GET /alerts)',
+  'GET /watchlists/{id}': 'one watchlist of the caller: name, target id and rules (walked: GET /watchlists)',
+  'GET /campaigns/suggestions': 'clusters of scan ids, case ids and entity ids with similarity reasons (kit, dom, assets, wallets of public pages)',
+  'GET /investigations/ssi/{scan_id}/similar': 'scan ids with similarity reasons over captured public pages',
   'GET /taxii2/': 'discovery',
   'GET /taxii2/api/': 'discovery',
   'GET /taxii2/api/collections/': 'collections',
@@ -197,6 +205,14 @@ describe('masking walk: every answer passes through the masking policy', functio
     await post('/reviews/search/query', { query: `${tag} ${iban}` }, 200);
     await http(`${url}/reviews/search/saved/${saved.id}/export`, { headers: analyst });
     s = { iban, tag, intakeId, jobId, caseId: theCase.id, reviewId: review.id, entityId: entity.entities[0]!.id, campaignId: campaign.id, savedSearchId: saved.id };
+    // The bank account watched by a reviewer and an admin (the IBAN in the watchlist's name too),
+    // and an alert about it naming the IBAN: GET /alerts and /watchlists are walked with it.
+    for (const role of ['reviewer', 'admin'] as const) {
+      const w = await http(`${url}/watchlists`, { method: 'POST', headers: asUser(users[role]), json: { name: `mule ${iban}`, target: { kind: 'entity', id: s.entityId }, rules: [{ kind: 'new_sightings' }], email: false } });
+      assert.equal(w.status, 201, w.text);
+    }
+    const raised = await raiseAlert({ knex: testKnex() }, { kind: 'new_sightings', title: `bank_account ${iban}: 1 new sighting(s)`, detail: { excerpt: `to ${grouped} and` }, dedupeKey: `walk-${tag}`, targets: [{ kind: 'entity', id: s.entityId }] });
+    assert.equal(raised.length, 2);
   });
 
   it('knows every GET route: walked, or not walked for a stated reason', () => {

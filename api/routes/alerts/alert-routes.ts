@@ -2,6 +2,7 @@
 // and an alert's delivery log. Use cases: services/alerts/alert-service.ts; docs/alerts.md.
 import type { z } from 'zod';
 import type { Keyset } from '../../../domain/keyset';
+import { maskingFor } from '../../../domain/masking/masking-policy';
 import { acknowledgeAlert, alertDeliveryLog, listAlerts } from '../../../services/alerts/alert-service';
 import { ErrorSchema, UuidParam } from '../../common-schemas';
 import { encodeCursor, pageSchema } from '../../pagination';
@@ -22,7 +23,9 @@ export const alertRoutes = [
     responses: { 200: { description: 'A page of alerts', schema: pageSchema(AlertSchema, 'AlertPage') } },
     handler: async ({ query, principal, deps }) => {
       const page = await listAlerts(deps, principal, { kind: query.kind, watchlistId: query.watchlist_id, acknowledged: query.acknowledged, limit: query.limit, after: query.cursor });
-      return { body: { items: page.rows.map(alertView), next_cursor: encodeCursor(page.next) } };
+      // Titles and details name the watched target: masked for the caller like every answer.
+      const masking = maskingFor(principal);
+      return { body: { items: page.rows.map((a) => masking.json(alertView(a))), next_cursor: encodeCursor(page.next) } };
     },
   }),
   defineRoute<z.infer<typeof UuidParam>>({
@@ -33,7 +36,7 @@ export const alertRoutes = [
     access: { roles: ALERT_ROLES },
     request: { params: UuidParam },
     responses: { 200: { description: 'The alert', schema: AlertSchema }, ...notFound },
-    handler: async ({ params, principal, deps }) => ({ body: alertView(await acknowledgeAlert(deps, principal, params.id)) }),
+    handler: async ({ params, principal, deps }) => ({ body: maskingFor(principal).json(alertView(await acknowledgeAlert(deps, principal, params.id))) }),
   }),
   defineRoute<z.infer<typeof UuidParam>>({
     method: 'get',
@@ -43,6 +46,6 @@ export const alertRoutes = [
     access: { roles: ALERT_ROLES },
     request: { params: UuidParam },
     responses: { 200: { description: 'Deliveries and their attempts', schema: DeliveryLogSchema }, ...notFound },
-    handler: async ({ params, principal, deps }) => ({ body: deliveryLogView(await alertDeliveryLog(deps, principal, params.id)) }),
+    handler: async ({ params, principal, deps }) => ({ body: maskingFor(principal).json(deliveryLogView(await alertDeliveryLog(deps, principal, params.id))) }),
   }),
 ];

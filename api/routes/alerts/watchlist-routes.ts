@@ -2,12 +2,19 @@
 // sightings, new linked sites, a loss threshold, a risk change), delivered by e-mail and by signed
 // webhook. Use cases: services/alerts/watchlist-service.ts; docs/alerts.md.
 import type { z } from 'zod';
+import type { Principal } from '../../../domain/accounts/roles';
+import { maskingFor } from '../../../domain/masking/masking-policy';
 import type { Keyset } from '../../../domain/keyset';
-import { createWatchlist, deleteWatchlist, getWatchlist, listWatchlists, updateWatchlist } from '../../../services/alerts/watchlist-service';
+import { createWatchlist, deleteWatchlist, getWatchlist, listWatchlists, updateWatchlist, type WatchlistRow } from '../../../services/alerts/watchlist-service';
 import { ErrorSchema, UuidParam } from '../../common-schemas';
 import { encodeCursor, pageSchema } from '../../pagination';
 import { defineRoute } from '../../route-definition';
 import { WatchlistInputSchema, WatchlistListQuery, WatchlistPatchSchema, WatchlistSchema, watchlistView } from './alert-schemas';
+
+/** The answer for the caller: free text masked as in every answer, the secret (shown once) left whole. */
+function maskedView(principal: Principal | null, watchlist: WatchlistRow, secret: string | null) {
+  return { ...maskingFor(principal).json(watchlistView(watchlist)), ...(secret ? { webhook_secret: secret } : {}) };
+}
 
 export const ALERT_ROLES = ['admin', 'analyst', 'reviewer'] as const;
 
@@ -27,7 +34,7 @@ export const watchlistRoutes = [
     },
     handler: async ({ body, principal, deps }) => {
       const { watchlist, secret } = await createWatchlist(deps, principal, body);
-      return { status: 201, body: watchlistView(watchlist, secret) };
+      return { status: 201, body: maskedView(principal, watchlist, secret) };
     },
   }),
   defineRoute<Record<string, never>, z.infer<typeof WatchlistListQuery> & { cursor?: Keyset }>({
@@ -40,7 +47,9 @@ export const watchlistRoutes = [
     responses: { 200: { description: 'A page of watchlists', schema: pageSchema(WatchlistSchema, 'WatchlistPage') } },
     handler: async ({ query, principal, deps }) => {
       const page = await listWatchlists(deps, principal, { limit: query.limit, after: query.cursor });
-      return { body: { items: page.rows.map((w) => watchlistView(w)), next_cursor: encodeCursor(page.next) } };
+      // A name is free text (bank details in it are masked for the caller, as in every answer).
+      const masking = maskingFor(principal);
+      return { body: { items: page.rows.map((w) => masking.json(watchlistView(w))), next_cursor: encodeCursor(page.next) } };
     },
   }),
   defineRoute<z.infer<typeof UuidParam>>({
@@ -51,7 +60,7 @@ export const watchlistRoutes = [
     access: { roles: ALERT_ROLES },
     request: { params: UuidParam },
     responses: { 200: { description: 'The watchlist', schema: WatchlistSchema }, ...notFound },
-    handler: async ({ params, principal, deps }) => ({ body: watchlistView(await getWatchlist(deps, principal, params.id)) }),
+    handler: async ({ params, principal, deps }) => ({ body: maskingFor(principal).json(watchlistView(await getWatchlist(deps, principal, params.id))) }),
   }),
   defineRoute<z.infer<typeof UuidParam>, Record<string, never>, z.infer<typeof WatchlistPatchSchema>>({
     method: 'patch',
@@ -63,7 +72,7 @@ export const watchlistRoutes = [
     responses: { 200: { description: 'The watchlist', schema: WatchlistSchema }, 409: { description: 'Name taken', schema: ErrorSchema }, ...notFound },
     handler: async ({ params, body, principal, deps }) => {
       const { watchlist, secret } = await updateWatchlist(deps, principal, params.id, body);
-      return { body: watchlistView(watchlist, secret) };
+      return { body: maskedView(principal, watchlist, secret) };
     },
   }),
   defineRoute<z.infer<typeof UuidParam>>({

@@ -63,7 +63,8 @@ export async function entityExists(knex: Knex, id: string): Promise<boolean> {
   return Boolean(await knex('entities').select('id').where({ id }).first());
 }
 
-export async function entityLabel(knex: Knex, id: string): Promise<string | null> {
+/** An entity's type and display value (the caller masks the value for whoever reads the label). */
+export async function entityLabel(knex: Knex, id: string): Promise<{ type: string; value: string } | null> {
   const e = (await knex('entities').select('type', 'display_value').where({ id }).first()) as { type: string; display_value: string } | undefined;
-  return e ? `${e.type} ${e.display_value}` : null;
+  return e ? { type: e.type, value: e.display_value } : null;
 }
