@@ -8,3 +8,4 @@ export { ssiInvestigationWorkflow } from './investigations/ssi-investigation-wor
 export { reviewClaimWorkflow } from './reviews/review-claim-workflow';
 export { dossierWorkflow } from './dossiers/dossier-workflow';
 export { analyticsRefreshWorkflow } from './analytics/analytics-refresh-workflow';
+export { analyticsRefresherWorkflow } from './analytics/analytics-refresher-workflow';

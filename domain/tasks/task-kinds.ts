@@ -42,6 +42,8 @@ export const PLATFORM_TASK_KINDS = {
   scheduledReportsJobWorkflow: { kind: 'scheduled-reports-job', read: ADMIN_ONLY, write: ADMIN_ONLY, cancelRefusal: null },
   // The dashboards' materialized-view refresh, started by the `analytics-refresh` Schedule.
   analyticsRefreshWorkflow: { kind: 'analytics-refresh', read: ADMIN_ONLY, write: ADMIN_ONLY, cancelRefusal: null },
+  // The same refresh after writes, debounced (`analytics-refresher-<task queue>`, signalled by the API).
+  analyticsRefresherWorkflow: { kind: 'analytics-refresh', read: ADMIN_ONLY, write: ADMIN_ONLY, cancelRefusal: null },
   intakeProcessingWorkflow: { kind: 'intake', read: INTAKE_READ, write: INTAKE_WRITE, cancelRefusal: null },
   // A dossier (`dossier-<plan_id>`): collected, then sealed; cancelling it leaves the dossier failed.
   dossierWorkflow: { kind: 'dossier', read: REPORT_READ, write: REPORT_WRITE, cancelRefusal: null },
