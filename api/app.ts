@@ -8,6 +8,7 @@ import { createAuthenticator, type Authenticator } from './auth/authenticate';
 import { TAXII_BASIC_REALM, TAXII_MEDIA_TYPE, isTaxiiPath, taxiiErrorMessage } from '../domain/exports/taxii';
 import { ApiError, NotFoundError, errorBody } from './errors';
 import { buildRouter } from './register-routes';
+import { isCountedWrite, notifyAnalyticsChanged } from '../services/analytics/analytics-refresh-trigger';
 import { allRoutes } from './route-table';
 import { securityHeaders } from './security-headers';
 import type { RouteDef } from './route-definition';
@@ -60,6 +61,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
     }
+  });
+
+  // Writes the dashboards count refresh them soon after (debounced by the refresher workflow).
+  app.use(async (ctx, next) => {
+    await next();
+    if (isCountedWrite(ctx.method, ctx.path, ctx.status)) notifyAnalyticsChanged(deps);
   });
 
   const router = buildRouter(options.routes ?? allRoutes(), deps, authenticate);

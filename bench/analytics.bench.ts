@@ -46,7 +46,7 @@ const REQUESTS = QUICK ? 200 : 1_000;
 const THINK_SWEEP_MS = [1_000, 250, 100, 50];
 const TYPES = ['domain', 'url', 'ip', 'email', 'wallet', 'phone', 'person', 'organization'];
 
-const id = (i: number) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
+export const id = (i: number) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
 const progress = (line: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
 
 function rows(count: number, line: (i: number) => string | null): Readable {
@@ -68,7 +68,23 @@ async function copy(client: pg.PoolClient, sql: string, source: Readable): Promi
   await pipeline(source, client.query(copyFrom(sql)));
 }
 
+/** The benchmark graph's data directory for `entities` (the default count shares the analytics bench's). */
+export function seededGraphDir(entities: number): string {
+  const base = path.join(os.homedir(), '.cache', 'fip');
+  return entities === 1_000_000 ? path.join(base, 'bench-analytics-pg') : entities === 50_000 ? path.join(base, 'bench-analytics-pg-quick') : path.join(base, `bench-analytics-pg-${entities}`);
+}
+
 async function seed(knex: ReturnType<typeof createKnex>): Promise<void> {
+  await seedGraph(knex, ENTITIES);
+}
+
+/**
+ * Seeds `ENTITIES` entities (types in turn, values bench-<i>.example, risk i % 101, sightings
+ * 1 + i % 7), 3 edges each plus hub edges, and one sighting each; reused when already there.
+ * Also bench/console.bench.ts's data.
+ */
+export async function seedGraph(knex: ReturnType<typeof createKnex>, ENTITIES: number): Promise<void> {
+  const HUB_DEGREE = ENTITIES >= 1_000_000 ? 20_000 : Math.floor(ENTITIES / 25);
   const [{ n }] = (await knex('entities').count({ n: '*' })) as Array<{ n: string }>;
   if (Number(n) >= ENTITIES) {
     progress(`reusing the seeded graph (${Number(n).toLocaleString()} entities)`);
@@ -147,7 +163,7 @@ async function measure(label: string, next: (i: number) => Promise<void>): Promi
 }
 
 export async function run(): Promise<void> {
-  const dir = path.join(os.homedir(), '.cache', 'fip', QUICK ? 'bench-analytics-pg-quick' : 'bench-analytics-pg');
+  const dir = seededGraphDir(ENTITIES);
   fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
   const log = createLogger('warn', 'bench-analytics');
   const port = 20_000 + Math.floor(Math.random() * 20_000);

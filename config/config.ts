@@ -80,6 +80,9 @@ export const configSchema = z.strictObject({
       scheduled_report_check_interval_minutes: int(1, 24 * 60).default(15).describe('how often the scheduled-reports reconciliation job runs (a Temporal Schedule)'),
       dashboard_refresh_interval_minutes: int(1, 24 * 60).default(5).describe('how often the `analytics-refresh` Schedule refreshes the dashboards\' materialized views (`as_of` in their answers)'),
       campaign_suggestions_interval_minutes: int(1, 24 * 60).default(60).describe('how often the `campaign-suggestions` Schedule recomputes the campaign suggestions from the linked sites (they are also recomputed after each investigation)'),
+      dashboard_refresh_after_write_seconds: int(0, 600)
+        .default(15)
+        .describe('after a write to cases, intakes, reviews or referrals, the dashboards refresh once this many seconds later (writes within the window share one refresh); 0: only the Schedule refreshes'),
       graph_in_memory: bool.default(true).describe('`GET /intelligence/graph` walks an in-memory copy of the relationships, kept fresh by a change feed (`services/intelligence/graph-projection.ts`); false: one SQL query per level'),
       graph_node_cache: int(0, 10_000_000).default(100_000).describe('entities whose node fields (type, value, display value, risk score) the in-memory graph keeps for its answers, fresh through the entities\' change feed; 0: read from PostgreSQL for every answer'),
     })

@@ -13,6 +13,7 @@ import { createKnex } from '../db/connection';
 import { insertInvestigation, setInvestigationState } from '../db/repositories/investigations/investigation-repository';
 import { addUserRoles } from '../db/repositories/accounts/user-repository';
 import { upsertWallets } from '../db/repositories/wallets/wallet-repository';
+import { refreshAnalytics } from '../services/analytics/analytics-refresh';
 import { ensureConsoleBuilt } from '../infra/console-build';
 import { launchChromium, resolveChromium } from '../infra/chromium';
 import { startEphemeralInfrastructure } from '../app/ephemeral-infrastructure';
@@ -80,6 +81,10 @@ async function main(): Promise<void> {
     if (!intake.ok) throw new Error(`POST /intakes: ${intake.status} ${await intake.text()}`);
     await call(USERS.admin, 'POST', '/intelligence/scheduled-reports', { template: 'wallet-activity', cadence: 'weekly', scope: { entity_types: ['wallet', 'investigation'] }, options: { format: 'pdf' }, recipients: ['fraud-team@example.org'] });
 
+    await call(USERS.analyst, 'PATCH', `/cases/${kase.id}`, { taxonomy: 'investment/crypto', loss: { amount: '12000.00', currency: 'USD' } });
+    await call(USERS.analyst, 'PATCH', `/cases/${other.id}`, { taxonomy: 'romance', loss: { amount: '4850.50', currency: 'EUR' } });
+    await refreshAnalytics(knex);
+
     fs.mkdirSync(OUT, { recursive: true });
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
     const page = await context.newPage();
@@ -122,6 +127,21 @@ async function main(): Promise<void> {
     await page.goto(`${api.url}/console/dashboard`);
     await page.locator('canvas').first().waitFor();
     await shot('dashboard');
+    await page.goto(`${api.url}/console/dashboard?view=impact`);
+    await page.locator('[data-kpi="total_loss"]').waitFor();
+    await shot('dashboard-impact', page, true);
+    await page.goto(`${api.url}/console/dashboard?view=analytics`);
+    await page.locator('table.top-entities').waitFor();
+    await shot('dashboard-analytics', page, true);
+    await page.goto(`${api.url}/console/taxonomy?node=investment%2Fcrypto`);
+    await page.locator('section.node-detail').waitFor();
+    await shot('taxonomy');
+    await page.goto(`${api.url}/console/indicators`);
+    await page.getByRole('table').waitFor();
+    await shot('indicators');
+    await page.goto(`${api.url}/console/exports?min_confidence=50`);
+    await page.getByRole('heading', { name: 'Sharing with partners' }).waitFor();
+    await shot('exports', page, true);
 
     const narrow = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
     const phone = await narrow.newPage();

@@ -10,3 +10,4 @@ export { dossierWorkflow } from './dossiers/dossier-workflow';
 export { watchlistAlertsWorkflow } from './alerts/watchlist-alerts-workflow';
 export { analyticsRefreshWorkflow } from './analytics/analytics-refresh-workflow';
 export { campaignSuggestionsWorkflow } from './similarity/campaign-suggestions-workflow';
+export { analyticsRefresherWorkflow } from './analytics/analytics-refresher-workflow';

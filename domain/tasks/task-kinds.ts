@@ -46,6 +46,8 @@ export const PLATFORM_TASK_KINDS = {
   watchlistAlertsWorkflow: { kind: 'watchlist-alerts', read: ADMIN_ONLY, write: ADMIN_ONLY, cancelRefusal: null },
   // The campaign suggestions' recomputation, started by the `campaign-suggestions` Schedule.
   campaignSuggestionsWorkflow: { kind: 'campaign-suggestions', read: ADMIN_ONLY, write: ADMIN_ONLY, cancelRefusal: null },
+  // The same refresh after writes, debounced (`analytics-refresher-<task queue>`, signalled by the API).
+  analyticsRefresherWorkflow: { kind: 'analytics-refresh', read: ADMIN_ONLY, write: ADMIN_ONLY, cancelRefusal: null },
   intakeProcessingWorkflow: { kind: 'intake', read: INTAKE_READ, write: INTAKE_WRITE, cancelRefusal: null },
   // A dossier (`dossier-<plan_id>`): collected, then sealed; cancelling it leaves the dossier failed.
   dossierWorkflow: { kind: 'dossier', read: REPORT_READ, write: REPORT_WRITE, cancelRefusal: null },

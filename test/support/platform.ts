@@ -17,8 +17,10 @@ let temporal: Client | null = null;
 const closers: Array<() => Promise<void>> = [];
 
 export function testConfig(env: Record<string, string> = {}): AppConfig {
-  // No test process takes the persona mail receiver's development port unless a test asks (startTestMailReceiver).
-  return loadConfig({ SVC_SSI__MAIL_BIND: '', ...process.env, SVC_LOG__LEVEL: process.env.FIP_TEST_LOG_LEVEL ?? 'silent', ...env });
+  // No test process takes the persona mail receiver's development port unless a test asks (startTestMailReceiver),
+  // and no test's writes start the dashboards' refresher workflow unless it asks (test/analytics/refresh-after-write.test.ts):
+  // a refresh nobody waits for would only load the shared database and outlive the test's worker.
+  return loadConfig({ SVC_SSI__MAIL_BIND: '', SVC_ANALYTICS__DASHBOARD_REFRESH_AFTER_WRITE_SECONDS: '0', ...process.env, SVC_LOG__LEVEL: process.env.FIP_TEST_LOG_LEVEL ?? 'silent', ...env });
 }
 
 export function testKnex(): Knex {

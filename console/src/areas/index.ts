@@ -2,10 +2,11 @@
 import type { ConsoleArea } from './types';
 import { graphArea } from './graph';
 import { campaignsArea } from './campaigns';
+import { taxonomyArea } from './taxonomy';
 import { caseWorkArea } from './case-work';
 import { reviewsArea } from './reviews';
 import { dossiersArea } from './dossiers';
 import { alertsArea } from './alerts';
 import { adminArea } from './admin';
 
-export const AREAS: ConsoleArea[] = [graphArea, campaignsArea, caseWorkArea, reviewsArea, dossiersArea, alertsArea, adminArea];
+export const AREAS: ConsoleArea[] = [graphArea, campaignsArea, taxonomyArea, caseWorkArea, reviewsArea, dossiersArea, alertsArea, adminArea];

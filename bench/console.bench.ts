@@ -1,0 +1,113 @@
+// The console at scale, in real Chromium: the analytics bench's graph (bench/analytics.bench.ts:
+// 1,000,000 entities by default, reused from ~/.cache/fip when already seeded; `--entities N` or
+// BENCH_CONSOLE_ENTITIES for a smaller one), the API in process, and the console's pages timed from
+// navigation to interactive (the page's data shown, no loading state left): the entity page and a
+// search with about a thousand hits (risk 100 and 7 sightings: one entity in 707), each beside the
+// API time of the same request. The depth-3 graph of 500 nodes is timed at the API
+// (/intelligence/graph); the console's graph page is not part of this branch. Medians of RUNS.
+import type { Client } from '@temporalio/client';
+import { loadConfig } from '../config/config';
+import { createKnex } from '../db/connection';
+import { migrateLatest } from '../db/migrate';
+import { addUserRoles } from '../db/repositories/accounts/user-repository';
+import { startEmbeddedPostgres } from '../infra/embedded-postgres';
+import { createConfiguredBlobStore } from '../infra/blob-store';
+import { createLogger } from '../infra/logger';
+import { launchChromium, resolveChromium } from '../infra/chromium';
+import { ensureConsoleBuilt } from '../infra/console-build';
+import { startApiServer } from '../app/platform-runtime';
+import { graphProjectionFor } from '../services/intelligence/graph-projection';
+import { id, seedGraph, seededGraphDir } from './analytics.bench';
+import { percentile } from './percentile';
+
+const RUNS = 7;
+const GOAL_MS = 1000;
+
+function entityCount(): number {
+  const at = process.argv.indexOf('--entities');
+  const raw = at >= 0 ? process.argv[at + 1] : process.env.BENCH_CONSOLE_ENTITIES;
+  const n = raw ? Number(raw.replace(/_/g, '')) : 1_000_000;
+  if (!Number.isInteger(n) || n < 10_000) throw new Error(`--entities must be a whole number of at least 10,000 (got ${raw})`);
+  return n;
+}
+
+const progress = (line: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
+
+async function median(n: number, once: (k: number) => Promise<number>): Promise<number> {
+  const times: number[] = [];
+  for (let k = 0; k < n; k++) times.push(await once(k));
+  times.sort((a, b) => a - b);
+  return percentile(times, 50);
+}
+
+export async function run(): Promise<void> {
+  const entities = entityCount();
+  const log = createLogger('warn', 'bench-console');
+  const pgServer = await startEmbeddedPostgres({ dataDir: seededGraphDir(entities), port: 20_000 + Math.floor(Math.random() * 20_000), database: 'fip', persistent: true, log });
+  const config = loadConfig({ ...process.env, DATABASE_URL: pgServer.url, SVC_AUTH__TRUST_PROXY_HEADER: 'true', SVC_AUTH__ALLOW_UNVERIFIED_HEADER: 'true', SVC_LOG__LEVEL: 'warn', SVC_ANALYTICS__DASHBOARD_REFRESH_AFTER_WRITE_SECONDS: '0' });
+  const knex = createKnex(pgServer.url, config.postgres.pool_max);
+  // The pages measured only read: the API runs without Temporal.
+  const api = await startApiServer({ config, knex, temporal: {} as Client, log, blobs: createConfiguredBlobStore(config) }, 0, '127.0.0.1');
+  const browser = await launchChromium(await resolveChromium());
+  try {
+    await migrateLatest(knex);
+    let t = Date.now();
+    await seedGraph(knex, entities);
+    const seeded = (Date.now() - t) / 1000;
+    await ensureConsoleBuilt();
+    t = Date.now();
+    await graphProjectionFor(knex, log).warm();
+    progress(`graph projection built in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    const email = 'bench-console@example.org';
+    await addUserRoles(knex, email, ['analyst']);
+    const headers = { 'X-Goog-Authenticated-User-Email': `accounts.google.com:${email}`, 'Content-Type': 'application/json' };
+    const apiMs = async (path: string, init: RequestInit = {}) => {
+      const s = performance.now();
+      const res = await fetch(`${api.url}${path}`, { ...init, headers });
+      const body = await res.text();
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${body.slice(0, 200)}`);
+      return { ms: performance.now() - s, body };
+    };
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${api.url}/console`);
+    await page.getByLabel('User').selectOption(email);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    const settled = () => page.waitForFunction(() => !Array.from(document.querySelectorAll('[role="status"]')).some((e) => /^Loading /.test(e.textContent ?? '')));
+    const pageMs = async (path: string, ready: () => Promise<unknown>) => {
+      const s = performance.now();
+      await page.goto(`${api.url}${path}`, { waitUntil: 'commit' });
+      await ready();
+      await settled();
+      return performance.now() - s;
+    };
+
+    const pick = (k: number) => 10 + ((k * 104_729) % (entities - 10));
+    const entityApi = await median(RUNS, async (k) => (await apiMs(`/intelligence/entities/${id(pick(k))}`)).ms);
+    const entityPage = await median(RUNS, (k) => pageMs(`/console/entities/${id(pick(k + RUNS))}`, () => page.getByRole('heading', { level: 1 }).filter({ hasText: `bench-${pick(k + RUNS)}.example` }).waitFor()));
+
+    const query = 'risk>=100 sightings>=7';
+    const searchBody = JSON.stringify({ query, limit: 100 });
+    const hits = (JSON.parse((await apiMs('/reviews/search/query', { method: 'POST', body: searchBody })).body) as { total_estimate?: number }).total_estimate ?? NaN;
+    const searchApi = await median(RUNS, async () => (await apiMs('/reviews/search/query', { method: 'POST', body: searchBody })).ms);
+    const searchPage = await median(RUNS, () => pageMs(`/console/search?q=${encodeURIComponent(query)}`, () => page.getByText(/matching records/).waitFor()));
+
+    const graphApi = await median(RUNS, async (k) => (await apiMs(`/intelligence/graph?seed=${id(k % 10)}&depth=3&max_nodes=500`)).ms);
+    await context.close();
+
+    const f = (ms: number) => `${ms.toFixed(0)} ms`.padStart(10);
+    const goal = (ms: number) => (ms < GOAL_MS ? 'met' : 'not met');
+    process.stdout.write(`console in Chromium, ${entities.toLocaleString()} entities (seeded or reused in ${seeded.toFixed(1)} s), median of ${RUNS}\n`);
+    process.stdout.write(`${'view'.padEnd(44)}${'page (TTI)'.padStart(10)}${'API'.padStart(10)}   goal < 1 s\n`);
+    process.stdout.write(`${'entity page'.padEnd(44)}${f(entityPage)}${f(entityApi)}   ${goal(entityPage)}\n`);
+    process.stdout.write(`${`search "${query}" (${hits} hits, 100 shown)`.padEnd(44)}${f(searchPage)}${f(searchApi)}   ${goal(searchPage)}\n`);
+    process.stdout.write(`${'graph depth 3, 500 nodes (API only)'.padEnd(44)}${'n/a'.padStart(10)}${f(graphApi)}   ${goal(graphApi)} (API)\n`);
+  } finally {
+    await browser.close();
+    await api.close();
+    await knex.destroy();
+    await pgServer.stop();
+  }
+}
