@@ -10,6 +10,10 @@ export const SERIAL_TEST_FILES: readonly string[] = [
   'test/analytics/analytics-refresh.test.ts',
   // Campaign lists filtered by taxonomy and status are compared with what the file created.
   'test/analytics/campaigns.test.ts',
+  // The impact figure of a scam type before a write, plus the write, must be the figure after it.
+  'test/analytics/refresh-after-write.test.ts',
+  // The dashboards page shows the views' figures and compares them with the API's at that moment.
+  'test/console/console-dashboards.e2e.test.ts',
   // Case lists with filters are compared with what the file created.
   'test/cases/cases-api.test.ts',
   // TAXII and feed paging: every object exactly once, equal totals, under concurrent writers of its own.
