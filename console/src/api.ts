@@ -42,7 +42,8 @@ async function sha256Hex(blob: Blob): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function saveBlob(blob: Blob, filename: string): void {
+/** Saves bytes as a file through the browser's download (an object URL, revoked a minute later). */
+export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

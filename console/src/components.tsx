@@ -96,3 +96,13 @@ export function Time({ iso }: { iso: string | null | undefined }) {
 export function StatusBadge({ status }: { status: string }) {
   return <span className={`badge badge-${status}`}>{status.replace(/_/g, ' ')}</span>;
 }
+
+/** First / next page of a cursor-paged list (the cursor lives in the URL: a deep link). */
+export function Pager({ next, cursor, setCursor }: { next: string | null | undefined; cursor: string | null; setCursor: (c: string | null) => void }) {
+  return (
+    <div className="pager">
+      <button type="button" disabled={!cursor} onClick={() => setCursor(null)}>First page</button>
+      <button type="button" disabled={!next} onClick={() => setCursor(next ?? null)}>Next page</button>
+    </div>
+  );
+}

@@ -29,6 +29,23 @@ export const CAMPAIGN_WRITERS = ['admin', 'analyst'] as const;
 /** LEA referrals are analysts' work. */
 export const LEA_SUGGESTION_READERS = ['admin', 'analyst'] as const;
 
+/** One campaign's detail: the same answer at its own path and under /intelligence. */
+function campaignDetailRoute(path: string, summary: string, tag: string) {
+  return defineRoute<z.infer<typeof UuidParam>>({
+    method: 'get',
+    path,
+    summary,
+    tags: [tag],
+    access: { roles: CAMPAIGN_READERS },
+    request: { params: UuidParam },
+    responses: { 200: { description: 'The campaign', schema: CampaignDetailSchema }, 404: { description: 'No such campaign', schema: ErrorSchema } },
+    handler: async ({ params, principal, deps }) => {
+      const { row, ...rest } = await campaignDetail(deps, principal, params.id);
+      return { body: { ...campaignView(row), ...rest } };
+    },
+  });
+}
+
 export const campaignRoutes = [
   defineRoute<Record<string, never>, z.infer<typeof CampaignListQuery>>({
     method: 'get',
@@ -112,30 +129,6 @@ export const campaignRoutes = [
       };
     },
   }),
-  defineRoute<z.infer<typeof UuidParam>>({
-    method: 'get',
-    path: '/campaigns/{id}',
-    summary: 'A campaign with its members (cases, entities, investigations), risk and timeline (as GET /intelligence/campaigns/{id})',
-    tags: ['campaigns'],
-    access: { roles: CAMPAIGN_READERS },
-    request: { params: UuidParam },
-    responses: { 200: { description: 'The campaign', schema: CampaignDetailSchema }, 404: { description: 'No such campaign', schema: ErrorSchema } },
-    handler: async ({ params, principal, deps }) => {
-      const { row, ...rest } = await campaignDetail(deps, principal, params.id);
-      return { body: { ...campaignView(row), ...rest } };
-    },
-  }),
-  defineRoute<z.infer<typeof UuidParam>>({
-    method: 'get',
-    path: '/intelligence/campaigns/{id}',
-    summary: 'A campaign with its member cases, member entities (bank accounts masked but for analysts), risk and timeline',
-    tags: ['intelligence'],
-    access: { roles: CAMPAIGN_READERS },
-    request: { params: UuidParam },
-    responses: { 200: { description: 'The campaign', schema: CampaignDetailSchema }, 404: { description: 'No such campaign', schema: ErrorSchema } },
-    handler: async ({ params, principal, deps }) => {
-      const { row, ...rest } = await campaignDetail(deps, principal, params.id);
-      return { body: { ...campaignView(row), ...rest } };
-    },
-  }),
+  campaignDetailRoute('/campaigns/{id}', 'A campaign with its members (cases, entities, investigations), risk and timeline (as GET /intelligence/campaigns/{id})', 'campaigns'),
+  campaignDetailRoute('/intelligence/campaigns/{id}', 'A campaign with its member cases, member entities (bank accounts masked but for analysts), risk and timeline', 'intelligence'),
 ];

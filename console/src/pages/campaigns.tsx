@@ -3,7 +3,7 @@
 // URL, and a form to create one (POST /campaigns; admins and analysts).
 import { useState, type FormEvent } from 'react';
 import { sdk } from '../api';
-import { Empty, ErrorState, Loading, StatusBadge, Time, useLoad } from '../components';
+import { Empty, ErrorState, Loading, Pager, StatusBadge, Time, useLoad } from '../components';
 import { describeError } from '../errors';
 import { invalidateLoads } from '../query';
 import { Link, navigate, useSearchParams } from '../router';
@@ -141,10 +141,7 @@ export function CampaignsPage() {
           </table>
         </div>
       )}
-      <div className="pager">
-        <button type="button" disabled={!cursor} onClick={() => setParams({ cursor: null })}>First page</button>
-        <button type="button" disabled={list.status !== 'ok' || !list.data.nextCursor} onClick={() => setParams({ cursor: list.status === 'ok' ? list.data.nextCursor : null })}>Next page</button>
-      </div>
+      <Pager next={list.status === 'ok' ? list.data.nextCursor : null} cursor={cursor} setCursor={(c) => setParams({ cursor: c })} />
     </>
   );
 }

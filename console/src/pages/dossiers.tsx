@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { download, sdk, type SavedFile } from '../api';
 import { ConfirmButton } from '../confirm';
 import { describeError } from '../errors';
-import { Empty, ErrorState, Loading, StatusBadge, Time, useLoad } from '../components';
+import { Empty, ErrorState, Loading, Pager, StatusBadge, Time, useLoad } from '../components';
 import { Link, useSearchParams } from '../router';
 import { hasRole, useMe } from '../session';
 import type { Schema } from '../../../sdk/src';
@@ -62,10 +62,7 @@ export function DossiersPage() {
           </table>
         </div>
       )}
-      <div className="pager">
-        <button type="button" disabled={!cursor} onClick={() => setParams({ cursor: null })}>First page</button>
-        <button type="button" disabled={!(list.status === 'ok' && list.data.nextCursor)} onClick={() => list.status === 'ok' && setParams({ cursor: list.data.nextCursor ?? null })}>Next page</button>
-      </div>
+      <Pager next={list.status === 'ok' ? list.data.nextCursor : null} cursor={cursor} setCursor={(c) => setParams({ cursor: c })} />
     </>
   );
 }

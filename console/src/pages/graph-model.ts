@@ -183,15 +183,3 @@ export function graphSvg(g: MergedGraph, pos: Map<string, Point>, types: string[
     `<circle cx="${minX + 20}" cy="${ly + 24 * types.length}" r="5" fill="#fff" stroke="#6b7280" stroke-width="2" stroke-dasharray="3 2"/><text x="${minX + 34}" y="${ly + 24 * types.length + 4}" font-size="12">shared infrastructure</text>`];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="${minX.toFixed(1)} ${minY.toFixed(1)} ${w.toFixed(1)} ${h.toFixed(1)}" width="${Math.round(w)}" height="${Math.round(h)}" font-family="sans-serif"><rect x="${minX}" y="${minY}" width="${w}" height="${h}" fill="#fff"/>${lines.join('')}${circles.join('')}${legend.join('')}</svg>\n`;
 }
-
-/** Saves bytes made in the page as a file. */
-export function saveFile(data: Blob, filename: string): void {
-  const url = URL.createObjectURL(data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}

@@ -6,13 +6,13 @@
 // Values are exactly as the API answered them (masked per role); researchers seed by entity id.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { sdk } from '../api';
+import { saveBlob, sdk } from '../api';
 import { Empty, ErrorState, Loading } from '../components';
 import { EntityLink, TYPE_LABELS } from '../entity-link';
 import { getIdentityHeader } from '../identity';
 import { useSearchParams } from '../router';
 import { GraphCanvas, type CanvasHandle } from './graph-canvas';
-import { colourOf, graphJson, graphSvg, mergeGraphs, saveFile, visibleGraph, type ApiGraph, type GNode } from './graph-model';
+import { colourOf, graphJson, graphSvg, mergeGraphs, visibleGraph, type ApiGraph, type GNode } from './graph-model';
 import './graph.css';
 
 const KINDS = ['co_occurs', 'hosts', 'resolves_to', 'pays_to', 'member_of', 'links_to'] as const;
@@ -101,9 +101,9 @@ export function GraphPage() {
   const name = () => `graph-${seed.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60)}`;
   const exportAs = async (fmt: 'png' | 'svg' | 'json') => {
     if (!shown) return;
-    if (fmt === 'json') saveFile(new Blob([graphJson(shown, meta(), pinned)], { type: 'application/json' }), `${name()}.json`);
-    if (fmt === 'svg') saveFile(new Blob([graphSvg(shown, canvas.current?.positions() ?? new Map(), presentTypes)], { type: 'image/svg+xml' }), `${name()}.svg`);
-    if (fmt === 'png' && canvas.current) saveFile(await canvas.current.png(), `${name()}.png`);
+    if (fmt === 'json') saveBlob(new Blob([graphJson(shown, meta(), pinned)], { type: 'application/json' }), `${name()}.json`);
+    if (fmt === 'svg') saveBlob(new Blob([graphSvg(shown, canvas.current?.positions() ?? new Map(), presentTypes)], { type: 'image/svg+xml' }), `${name()}.svg`);
+    if (fmt === 'png' && canvas.current) saveBlob(await canvas.current.png(), `${name()}.png`);
     setMessage(`Exported ${shown.nodes.length} nodes as ${fmt.toUpperCase()}.`);
   };
   const sel = selected ? byId.get(selected) : undefined;

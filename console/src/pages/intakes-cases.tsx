@@ -2,7 +2,7 @@
 // the intake form, the case form and the referral editor are in their own files (areas/case-work.tsx).
 import { useState } from 'react';
 import { sdk } from '../api';
-import { Empty, ErrorState, Loading, StatusBadge, Time, useLoad } from '../components';
+import { Empty, ErrorState, Loading, Pager, StatusBadge, Time, useLoad } from '../components';
 import { EntityLink } from '../entity-link';
 import { Link, useSearchParams } from '../router';
 import { hasRole, useMe } from '../session';
@@ -13,15 +13,6 @@ import { ReferralPanel } from './referral';
 
 export { IntakeDetailPage } from './intake-detail';
 
-
-function Pager({ next, cursor, setCursor }: { next: string | null | undefined; cursor: string | null; setCursor: (c: string | null) => void }) {
-  return (
-    <div className="pager">
-      <button type="button" disabled={!cursor} onClick={() => setCursor(null)}>First page</button>
-      <button type="button" disabled={!next} onClick={() => setCursor(next ?? null)}>Next page</button>
-    </div>
-  );
-}
 
 export function IntakesPage() {
   // Filters and the page are in the URL (?status=...&q=...&cursor=...): a deep link.
