@@ -55,7 +55,7 @@ describe('console: dossiers and scheduled reports (end to end, Chromium)', funct
     // The live progress, then the sealed dossier's link.
     await page.getByRole('status').filter({ hasText: 'Dossier:' }).first().waitFor();
     await page.getByRole('status').filter({ hasText: 'The dossier is sealed.' }).waitFor({ timeout: 90_000 });
-    await page.getByRole('listitem').filter({ hasText: `Dossier ${queue}` }).getByText('ready').waitFor();
+    await page.getByRole('listitem').filter({ hasText: `Dossier ${queue}` }).getByText('ready', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Open the dossier' }).click();
     await page.waitForURL(/\/console\/dossiers\/[0-9a-f-]{36}$/);
     const dossierId = /dossiers\/([0-9a-f-]{36})/.exec(page.url())![1];

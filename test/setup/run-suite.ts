@@ -14,7 +14,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { ensureConsoleBuilt } from '../../infra/console-build';
 import { startEphemeralInfrastructure } from '../../app/ephemeral-infrastructure';
-import { SERIAL_TEST_FILES } from './serial-files';
+import { SERIAL_TEST_FILES, SLOW_TEST_FILES_FIRST } from './serial-files';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SUMMARY = /^tests: (\d+) passed, (\d+) failed, (\d+) skipped$/;
@@ -53,10 +53,15 @@ async function main(): Promise<void> {
     // `npm test -- test/exports test/cases/cases-api.test.ts`: only the files under those paths, in the same two phases.
     .filter((f) => process.argv.length <= 2 || process.argv.slice(2).some((p) => f === p || f.startsWith(`${p.replace(/\/+$/, '')}/`)));
   const serialSet = new Set<string>(SERIAL_TEST_FILES);
-  const missing = SERIAL_TEST_FILES.filter((f) => !existsSync(path.join(ROOT, f)));
+  const missing = [...SERIAL_TEST_FILES, ...SLOW_TEST_FILES_FIRST].filter((f) => !existsSync(path.join(ROOT, f)));
   if (missing.length) throw new Error(`test/setup/serial-files.ts names files that do not exist: ${missing.join(', ')}`);
   if (all.length === 0) throw new Error(`no test file under ${process.argv.slice(2).join(', ')}`);
-  const parallel = all.filter((f) => !serialSet.has(f));
+  const rank = (f: string) => {
+    const i = SLOW_TEST_FILES_FIRST.indexOf(f);
+    return i < 0 ? SLOW_TEST_FILES_FIRST.length : i;
+  };
+  // mocha --parallel hands files to its processes in the order given: the longest first.
+  const parallel = all.filter((f) => !serialSet.has(f)).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   const serial = all.filter((f) => serialSet.has(f));
   const jobs = Number(process.env.FIP_TEST_JOBS ?? Math.max(2, Math.min(4, os.availableParallelism() + 1)));
 

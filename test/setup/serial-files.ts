@@ -19,9 +19,42 @@ export const SERIAL_TEST_FILES: readonly string[] = [
   // TAXII and feed paging: every object exactly once, equal totals, under concurrent writers of its own.
   'test/exports/taxii-conformance.test.ts',
   'test/exports/taxii-and-feed.test.ts',
+  // Reads the feed's first 1,000 changes since its start: other files' writers would push its own out.
+  'test/exports/machine-feed-values.test.ts',
+  // Compares the in-memory graph with the SQL traversal over the whole relationship table.
+  'test/intelligence/graph-projection.test.ts',
   // A watchlist-alerts pass evaluates every watchlist and delivers every due alert in the database
   // through the running worker's SMTP and egress settings: a pass of one file would deliver the
   // other's alerts to the wrong mail sink.
   'test/alerts/watchlist-alerts.test.ts',
   'test/console/console-alerts.e2e.test.ts',
+  // Runs its own API and worker processes and MinIO, and kills a worker mid-generation: under the
+  // parallel phase's load its waits for the reports stretched past their two-minute bounds.
+  'test/platform/several-machines.test.ts',
+];
+
+/**
+ * The longest files of the parallel phase, started first (longest first: the phase ends when its
+ * last file does, so a four-minute file picked up last would run alone at the end). Measured in CI
+ * runs; any file missing here simply starts after these.
+ */
+export const SLOW_TEST_FILES_FIRST: readonly string[] = [
+  'test/platform/fuzz.test.ts',
+  'test/investigations/funnel-sites.test.ts',
+  'test/console/console-dossiers.e2e.test.ts',
+  'test/intakes/worker-crash-loop.test.ts',
+  'test/console/console-funnel.e2e.test.ts',
+  'test/console/console-reviews.e2e.test.ts',
+  'test/investigations/investigation-lifecycle.test.ts',
+  'test/reports/scheduled-reports.test.ts',
+  'test/investigations/funnel-mail-verification.test.ts',
+  'test/investigations/funnel-form-skills.test.ts',
+  'test/platform/access-policy.test.ts',
+  'test/reports/report-tasks.test.ts',
+  'test/investigations/funnel-llm.test.ts',
+  'test/investigations/investigation.test.ts',
+  'test/investigations/hostile-pages.test.ts',
+  'test/similarity/similar-sites.test.ts',
+  'test/investigations/qr-codes-in-pages.test.ts',
+  'test/platform/temporal-cli-resolution.test.ts',
 ];
