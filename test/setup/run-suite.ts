@@ -60,7 +60,7 @@ async function main(): Promise<void> {
     const i = SLOW_TEST_FILES_FIRST.indexOf(f);
     return i < 0 ? SLOW_TEST_FILES_FIRST.length : i;
   };
-  // mocha --parallel hands files to its processes in the order given: the longest first.
+  // mocha --parallel hands files to its processes in the order given: SLOW_TEST_FILES_FIRST, then alphabetical.
   const parallel = all.filter((f) => !serialSet.has(f)).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   const serial = all.filter((f) => serialSet.has(f));
   const jobs = Number(process.env.FIP_TEST_JOBS ?? Math.max(2, Math.min(4, os.availableParallelism() + 1)));
