@@ -15,6 +15,21 @@ const port = int(1, 65535);
 const csv = z
   .string()
   .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+/** Egress exceptions (crawler, webhooks): names, IPs, `host:port` or CIDRs; a malformed entry stops start-up naming it. */
+const allowListSetting = (description: string) =>
+  z
+    .string()
+    .default('')
+    .meta({ description, accepted: 'comma-separated `host`, `host:port` or CIDR', default_text: '(empty)' })
+    .transform((value, ctx) => {
+      try {
+        return parseAllowList(value);
+      } catch (err) {
+        if (!(err instanceof AllowListError)) throw err;
+        ctx.addIssue({ code: 'custom', message: err.message });
+        return z.NEVER;
+      }
+    });
 
 /** The configuration's schema: every setting with its default and description (docs/configuration.md is generated from it). */
 export const configSchema = z.strictObject({
@@ -138,23 +153,7 @@ export const configSchema = z.strictObject({
         .default(10)
         .describe('how long an investigation waits (durably) in VERIFY_CONTACT for the verification mail its persona was sent'),
       extract_on_transitions: bool.default(true).describe('extract wallets on every page transition of an investigation; false leaves only the final sweep (the benchmark\'s baseline)'),
-      allow_private_targets: z
-        .string()
-        .default('')
-        .meta({
-          description: 'crawler egress exceptions (`domain/investigations/egress-policy.ts`): a name (any address it resolves to), an IP (any port), `host:port` (that port only, `[::1]:8080`) or a CIDR; a malformed entry stops start-up naming it',
-          accepted: 'comma-separated `host`, `host:port` or CIDR',
-          default_text: '(empty)',
-        })
-        .transform((value, ctx) => {
-          try {
-            return parseAllowList(value);
-          } catch (err) {
-            if (!(err instanceof AllowListError)) throw err;
-            ctx.addIssue({ code: 'custom', message: err.message });
-            return z.NEVER;
-          }
-        }),
+      allow_private_targets: allowListSetting('crawler egress exceptions (`domain/investigations/egress-policy.ts`): a name (any address it resolves to), an IP (any port), `host:port` (that port only, `[::1]:8080`) or a CIDR; a malformed entry stops start-up naming it'),
     })
     .prefault({}),
   crawler: z
@@ -219,23 +218,7 @@ export const configSchema = z.strictObject({
       webhook_timeout_seconds: int(1, 120).default(10).describe('longest one webhook delivery may take (connect, send, answer)'),
       webhook_max_attempts: int(1, 20).default(6).describe('attempts per alert delivery (e-mail or webhook) before it is marked `failed`'),
       retry_base_seconds: int(0, 86_400).default(60).describe('the first retry of a failed delivery waits this long; each further one twice as long (capped at a day)'),
-      webhook_allow_private_targets: z
-        .string()
-        .default('')
-        .meta({
-          description: 'webhook egress exceptions, in the form of `SVC_SSI__ALLOW_PRIVATE_TARGETS`: webhooks never reach loopback or private addresses unless listed here',
-          accepted: 'comma-separated `host`, `host:port` or CIDR',
-          default_text: '(empty)',
-        })
-        .transform((value, ctx) => {
-          try {
-            return parseAllowList(value);
-          } catch (err) {
-            if (!(err instanceof AllowListError)) throw err;
-            ctx.addIssue({ code: 'custom', message: err.message });
-            return z.NEVER;
-          }
-        }),
+      webhook_allow_private_targets: allowListSetting('webhook egress exceptions, in the form of `SVC_SSI__ALLOW_PRIVATE_TARGETS`: webhooks never reach loopback or private addresses unless listed here'),
     })
     .prefault({}),
   reports: z
