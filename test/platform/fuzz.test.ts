@@ -92,8 +92,13 @@ describe('Schemathesis fuzzing of every documented operation', function () {
       process.stdout.write(
         `${run.failures.length > 0 || run.exitCode !== 0 ? run.output.slice(-20_000) : warnings.replace(/^[ \t]+/gm, '      schemathesis: ')}      events: ${run.ndjson}\n`,
       );
+      if (run.interpreterErrors.length > 0) process.stdout.write(`      schemathesis interpreter defect (CPython gh-106905, not the platform's): ${run.interpreterErrors.join('; ')}\n`);
       assert.deepEqual(run.failures, []);
-      assert.equal(run.exitCode, 0, 'schemathesis exit code');
+      assert.deepEqual(run.errors, [], 'requests that got no answer or stopped a phase');
+      // Schemathesis exits 1 on any error; with no failure and no other error, its only errors were
+      // the interpreter's (listed above).
+      const onlyInterpreterErrors = run.exitCode === 1 && run.interpreterErrors.length > 0;
+      assert.ok(run.exitCode === 0 || onlyInterpreterErrors, `schemathesis exit code ${run.exitCode}`);
       // Schemathesis does not fuzz the schema's own URL (GET /openapi.json); the access walk covers it.
       assert.deepEqual(run.operationLabels, allRoutes().map((r) => `${r.method.toUpperCase()} ${r.path}`).filter((op) => op !== 'GET /openapi.json').sort());
       assert.ok(run.testCases >= run.operations, `${run.testCases} test cases`);

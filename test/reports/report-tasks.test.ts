@@ -9,7 +9,7 @@ import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { waitFor } from '../support/wait-for';
 
 describe('one-off reports and task polling', function () {
-  this.timeout(120_000);
+  this.timeout(300_000);
   const queue = `tasks-${randomUUID().slice(0, 8)}`;
   let url: string;
   let analyst: Record<string, string>;
@@ -31,7 +31,7 @@ describe('one-off reports and task polling', function () {
     waitFor(`task ${taskId} to end`, async () => {
       const t = await http(`${url}/tasks/${taskId}`, { headers });
       return ['completed', 'failed', 'cancelled'].includes(t.body.status) ? t.body : null;
-    }, 60_000, 200);
+    }, 180_000, 200); // a PDF through Chromium and three SMTP attempts: seconds alone, a minute or more on a loaded CI machine
 
   it('generates a PDF once, e-mails it after transient SMTP failures, and reports the result on the task', async () => {
     smtp.failNext(2);

@@ -28,6 +28,10 @@ export const SERIAL_TEST_FILES: readonly string[] = [
   // other's alerts to the wrong mail sink.
   'test/alerts/watchlist-alerts.test.ts',
   'test/console/console-alerts.e2e.test.ts',
+  // Terminates one of its schedules' workflows and expects the reconciliation job it runs to be the one
+  // that restarts it: a job run by another file (task-access, the workflow labels) restarts every
+  // missing schedule workflow, its own included.
+  'test/reports/scheduled-reports.test.ts',
   // Runs its own API and worker processes and MinIO, and kills a worker mid-generation: under the
   // parallel phase's load its waits for the reports stretched past their two-minute bounds.
   'test/platform/several-machines.test.ts',
