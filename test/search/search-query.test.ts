@@ -183,6 +183,26 @@ describe('intelligence search: query language and engine', function () {
     assert.deepEqual(filtered.items.map((i) => i.id), [intakeId], 'filters AND the query; cases have no loss here');
   });
 
+  it('reaches records through sightings whose source ids are not all UUIDs (imports, feeds), never failing on them', async () => {
+    const tag = word('foreign');
+    const wallet = tronLike('TF');
+    const caseId = await newCase(`Case ${tag}`);
+    const scanId = randomUUID();
+    await insertInvestigation(knex(), { scanId, url: `https://${tag}.example/`, domain: `${tag}.example`, requestedBy: 'test', playbookId: null, caseId: null, label: `Scan ${tag}`, options: {} });
+    await recordSourceEntities(knex(), { kind: 'case', id: caseId }, [{ type: 'wallet', value: wallet }]);
+    await recordSourceEntities(knex(), { kind: 'investigation', id: scanId }, [{ type: 'wallet', value: wallet }]);
+    // Sightings of the same wallet under ids that are no UUID: a ::uuid cast of them failed the query (500).
+    await recordSourceEntities(knex(), { kind: 'case', id: `import-${tag}` }, [{ type: 'wallet', value: wallet }]);
+    await recordSourceEntities(knex(), { kind: 'investigation', id: `legacy-${tag}` }, [{ type: 'wallet', value: wallet }]);
+    await recordSourceEntities(knex(), { kind: 'intake', id: `feed-${tag}` }, [{ type: 'wallet', value: wallet }]);
+    const all = await search(`wallet:"${wallet}"`, { types: ['case', 'investigation', 'intake'] });
+    assert.deepEqual(all.items.filter((i) => i.type === 'case').map((i) => i.id), [caseId]);
+    assert.deepEqual(all.items.filter((i) => i.type === 'investigation').map((i) => i.id), [scanId]);
+    assert.deepEqual(all.items.filter((i) => i.type === 'intake').map((i) => i.id), []);
+    const detail = await http(`${url}/intelligence/entities/wallet/${encodeURIComponent(wallet)}`, { headers: as.analyst });
+    assert.equal(detail.status, 200, detail.text);
+  });
+
   it('pages with an opaque keyset cursor over (score, id) without repeats', async () => {
     const tag = word('page');
     const created = [];

@@ -10,6 +10,7 @@
 //   figure `min_loss` and `order_by=loss` compare.
 // - victim_count: the distinct intakes (victim reports) that mention the entity.
 import type { Knex } from 'knex';
+import { textAsUuid } from '../../text-uuid';
 import { CASE_VICTIMS_SQL } from '../analytics/victim-repository';
 import type { GraphEntityType } from '../../../domain/intelligence/entity-types';
 import type { IntelEntityCursor, IntelEntityOrder } from '../../../domain/intelligence/entity-explorer';
@@ -140,11 +141,11 @@ export async function refreshEntityLoss(knex: Knex, entityIds: string[]): Promis
     `WITH target AS (SELECT unnest(?::uuid[]) AS id),
      losses AS (
        SELECT s.entity_id, c.loss_currency::text AS currency, c.loss_amount AS amount
-         FROM sightings s JOIN cases c ON s.source_kind = 'case' AND c.id = (CASE WHEN s.source_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN s.source_id::uuid END)
+         FROM sightings s JOIN cases c ON s.source_kind = 'case' AND c.id = ${textAsUuid('s.source_id')}
         WHERE s.entity_id IN (SELECT id FROM target) AND c.loss_amount IS NOT NULL
        UNION ALL
        SELECT s.entity_id, i.loss_currency::text, i.loss_amount
-         FROM sightings s JOIN intakes i ON s.source_kind = 'intake' AND i.id = (CASE WHEN s.source_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN s.source_id::uuid END)
+         FROM sightings s JOIN intakes i ON s.source_kind = 'intake' AND i.id = ${textAsUuid('s.source_id')}
         WHERE s.entity_id IN (SELECT id FROM target) AND i.loss_amount IS NOT NULL AND i.loss_currency IS NOT NULL
      ),
      per_currency AS (SELECT entity_id, currency, SUM(amount) AS total FROM losses GROUP BY entity_id, currency),
@@ -163,12 +164,12 @@ export async function refreshEntityLoss(knex: Knex, entityIds: string[]): Promis
      loss_victims AS (
        SELECT entity_id, currency, COUNT(DISTINCT victim)::int AS n FROM (
          SELECT s.entity_id, c.loss_currency::text AS currency, cv.victim
-           FROM sightings s JOIN cases c ON s.source_kind = 'case' AND c.id = (CASE WHEN s.source_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN s.source_id::uuid END)
+           FROM sightings s JOIN cases c ON s.source_kind = 'case' AND c.id = ${textAsUuid('s.source_id')}
            CROSS JOIN LATERAL ${CASE_VICTIMS_SQL('c')} cv
           WHERE s.entity_id IN (SELECT id FROM target) AND c.loss_amount IS NOT NULL
          UNION ALL
          SELECT s.entity_id, i.loss_currency::text, 'intake:' || i.id::text
-           FROM sightings s JOIN intakes i ON s.source_kind = 'intake' AND i.id = (CASE WHEN s.source_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN s.source_id::uuid END)
+           FROM sightings s JOIN intakes i ON s.source_kind = 'intake' AND i.id = ${textAsUuid('s.source_id')}
           WHERE s.entity_id IN (SELECT id FROM target) AND i.loss_amount IS NOT NULL AND i.loss_currency IS NOT NULL
        ) x GROUP BY entity_id, currency
      ),

@@ -7,10 +7,9 @@ import type { GraphEntityType, RelationshipKind } from '../../../domain/intellig
 import type { ActivityBucket } from '../../../domain/intelligence/entity-explorer';
 import type { RiskFactorExplanation } from '../../../domain/intelligence/risk-score';
 import { prepared } from '../../prepared-query';
+import { textAsUuid } from '../../text-uuid';
 import { INTEL_ENTITY_COLUMNS, type IntelEntityRow } from './intel-entity-repository';
 
-const UUID_RE = `'^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'`;
-const asUuid = (col: string) => `(CASE WHEN ${col} ~* ${UUID_RE} THEN ${col}::uuid END)`;
 
 export interface IntelEntityDetailRow extends IntelEntityRow {
   risk_explanation: RiskFactorExplanation[] | null;
@@ -71,11 +70,11 @@ export async function getIntelEntityDetail(
             SELECT c.id, c.title, c.status, c.campaign_id, c.loss_amount::text AS loss_amount, c.loss_currency::text AS loss_currency, c.created_at,
                    array_agg(DISTINCT h.via ORDER BY h.via) AS via
               FROM (
-                SELECT ${asUuid('hs.source_id')} AS case_id, 'sighting' AS via FROM sightings hs WHERE hs.entity_id = e.id AND hs.source_kind = 'case'
+                SELECT ${textAsUuid('hs.source_id')} AS case_id, 'sighting' AS via FROM sightings hs WHERE hs.entity_id = e.id AND hs.source_kind = 'case'
                 UNION ALL
                 SELECT l.case_id, 'link' FROM case_links l WHERE l.target_type = 'entity' AND l.target_id = e.id::text
                 UNION ALL
-                SELECT i.case_id, 'intake' FROM sightings hi JOIN intakes i ON i.id = ${asUuid('hi.source_id')}
+                SELECT i.case_id, 'intake' FROM sightings hi JOIN intakes i ON i.id = ${textAsUuid('hi.source_id')}
                  WHERE hi.entity_id = e.id AND hi.source_kind = 'intake' AND i.case_id IS NOT NULL
               ) h JOIN cases c ON c.id = h.case_id
              GROUP BY c.id

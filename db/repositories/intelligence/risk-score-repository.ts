@@ -2,8 +2,7 @@
 // is written (entities.risk_score, risk_explanation, risk_computed_at).
 import type { Knex } from 'knex';
 import { HIGH_RISK_THRESHOLD, type RiskInputs, type RiskScore } from '../../../domain/intelligence/risk-score';
-
-const UUID_RE = `'^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'`;
+import { textAsUuid } from '../../text-uuid';
 
 export async function loadRiskInputs(knex: Knex, entityIds: string[]): Promise<Map<string, RiskInputs>> {
   const out = new Map<string, RiskInputs>();
@@ -20,7 +19,7 @@ export async function loadRiskInputs(knex: Knex, entityIds: string[]): Promise<M
                  SELECT ce.campaign_id FROM campaign_entities ce WHERE ce.entity_id = e.id
                  UNION
                  SELECT c.campaign_id FROM sightings s
-                   JOIN cases c ON s.source_kind = 'case' AND c.id = (CASE WHEN s.source_id ~* ${UUID_RE} THEN s.source_id::uuid END)
+                   JOIN cases c ON s.source_kind = 'case' AND c.id = ${textAsUuid('s.source_id')}
                   WHERE s.entity_id = e.id AND c.campaign_id IS NOT NULL) cs) AS campaigns
          FROM entities e LEFT JOIN indicators i ON i.entity_id = e.id
         WHERE e.id = ANY(?::uuid[])`,

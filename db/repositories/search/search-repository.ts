@@ -11,6 +11,7 @@
 // ranking and counting, and snippets highlighted over the text as that caller's masking shows it,
 // so no match, rank, count or highlight depends on a hidden character.
 import type { Knex } from 'knex';
+import { textAsUuid } from '../../text-uuid';
 import { FRAGMENT_DELIMITER, HIGHLIGHT_END, HIGHLIGHT_START } from '../../../domain/masking/bank-details';
 import { likePattern, type SearchExpr } from '../../../domain/search/parse-query';
 import { findSearchField, TEXT_FIELD, type FieldSource, type SearchRecordType } from '../../../domain/search/search-fields';
@@ -141,7 +142,7 @@ function linkedIds(type: SearchRecordType, entityType: string, match: Sql): Sql 
   if (type === 'case') {
     return join(
       [
-        sql("r.id IN (SELECT s.source_id::uuid FROM entities e JOIN sightings s ON s.entity_id = e.id AND s.source_kind = 'case' WHERE "),
+        sql(`r.id IN (SELECT ${textAsUuid('s.source_id')} FROM entities e JOIN sightings s ON s.entity_id = e.id AND s.source_kind = 'case' WHERE `),
         m,
         sql(" UNION SELECT cl.case_id FROM entities e JOIN case_links cl ON cl.target_type = 'entity' AND cl.target_id = e.id::text WHERE "),
         m,
@@ -154,7 +155,7 @@ function linkedIds(type: SearchRecordType, entityType: string, match: Sql): Sql 
   }
   if (type === 'intake' || type === 'investigation') {
     const idCol = type === 'intake' ? 'r.id' : 'r.scan_id';
-    const parts = [sql(`${idCol} IN (SELECT s.source_id::uuid FROM entities e JOIN sightings s ON s.entity_id = e.id AND s.source_kind = '${type}' WHERE `), m];
+    const parts = [sql(`${idCol} IN (SELECT ${textAsUuid('s.source_id')} FROM entities e JOIN sightings s ON s.entity_id = e.id AND s.source_kind = '${type}' WHERE `), m];
     if (type === 'investigation' && entityType === 'wallet') {
       parts.push(sql(' UNION SELECT w.scan_id::uuid FROM wallets w WHERE '), { sql: match.sql.replaceAll('{v}', 'w.address'), bindings: match.bindings });
     }
