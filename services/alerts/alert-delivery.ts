@@ -14,6 +14,7 @@ import { checkUrl } from '../../domain/investigations/egress-policy';
 import { createDnsResolver } from '../../infra/crawler/dns-resolver';
 import { pinnedRequest } from '../../infra/crawler/pinned-http';
 import type { ServiceDeps } from '../service-deps';
+import { openWebhookSecret } from './webhook-secret-store';
 
 export interface AlertDeliveryResult {
   sent: number;
@@ -57,7 +58,9 @@ export function createAlertDelivery(deps: Pick<ServiceDeps, 'knex' | 'config' | 
 
   async function webhook(d: DeliveryRow & { alert: AlertRow }): Promise<Outcome> {
     const watchlist = d.alert.watchlist_id ? await findWatchlist(deps.knex, d.alert.watchlist_id) : undefined;
-    if (!watchlist?.webhook_url || !watchlist.webhook_secret) return { status: 'skipped', error: 'the watchlist has no webhook any more' };
+    // A watchlist made before secrets were sealed still carries its secret in its row.
+    const secret = watchlist?.webhook_url ? ((await openWebhookSecret(deps.knex, deps.config, watchlist.id)) ?? watchlist.webhook_secret) : null;
+    if (!watchlist?.webhook_url || !secret) return { status: 'skipped', error: 'the watchlist has no webhook any more' };
     const verdict = await checkUrl(watchlist.webhook_url, { allow: settings.webhook_allow_private_targets, resolve, webSockets: false });
     if (!verdict.allowed) return { status: 'failed', error: `egress policy: ${verdict.reason}` };
     const body = webhookBody(d.alert, d.id, new Date());
@@ -68,7 +71,7 @@ export function createAlertDelivery(deps: Pick<ServiceDeps, 'knex' | 'config' | 
         headers: {
           'content-type': 'application/json',
           'user-agent': 'fip-alerts/1',
-          [SIGNATURE_HEADER]: signWebhookBody(watchlist.webhook_secret, body),
+          [SIGNATURE_HEADER]: signWebhookBody(secret, body),
           'X-FIP-Delivery': d.id,
           'content-length': String(Buffer.byteLength(body)),
         },

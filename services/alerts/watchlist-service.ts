@@ -21,6 +21,7 @@ import type { Keyset, KeysetPage } from '../../domain/keyset';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { ServiceDeps } from '../service-deps';
 import { watchFigures } from './watch-figures';
+import { dropWebhookSecret, sealWebhookSecret } from './webhook-secret-store';
 
 export type { WatchlistRow } from '../../db/repositories/alerts/watchlist-repository';
 
@@ -64,7 +65,7 @@ async function own(deps: Pick<ServiceDeps, 'knex'>, w: Watcher, id: string): Pro
 }
 
 /** The watchlist, and its webhook secret when this call made one (shown this once). */
-export async function createWatchlist(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, input: WatchlistInput): Promise<{ watchlist: WatchlistRow; secret: string | null }> {
+export async function createWatchlist(deps: Pick<ServiceDeps, 'knex' | 'config'>, principal: Principal | null, input: WatchlistInput): Promise<{ watchlist: WatchlistRow; secret: string | null }> {
   const w = watcher(principal);
   checkWebhookUrl(input.webhook_url);
   const now = await watchFigures(deps.knex, input.target, w);
@@ -79,10 +80,11 @@ export async function createWatchlist(deps: Pick<ServiceDeps, 'knex'>, principal
       rules: input.rules,
       email: input.email,
       webhook_url: input.webhook_url ?? null,
-      webhook_secret: secret,
+      webhook_secret: null,
       baseline: now.figures,
     });
     if (!row) throw new ConflictError(`you already have a watchlist named "${input.name}"`);
+    if (secret) await sealWebhookSecret(trx, deps.config, row.id, secret);
     await recordAuditEvent(trx, { actor: w.email, action: 'watchlist.create', target_type: 'watchlist', target_id: row.id, details: { target: input.target, rules: input.rules.map((r) => r.kind), webhook: Boolean(input.webhook_url) } });
     return { watchlist: row, secret };
   });
@@ -96,7 +98,7 @@ export async function getWatchlist(deps: Pick<ServiceDeps, 'knex'>, principal: P
   return own(deps, watcher(principal), id);
 }
 
-export async function updateWatchlist(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, id: string, change: WatchlistChange): Promise<{ watchlist: WatchlistRow; secret: string | null }> {
+export async function updateWatchlist(deps: Pick<ServiceDeps, 'knex' | 'config'>, principal: Principal | null, id: string, change: WatchlistChange): Promise<{ watchlist: WatchlistRow; secret: string | null }> {
   const w = watcher(principal);
   checkWebhookUrl(change.webhook_url);
   const current = await own(deps, w, id);
@@ -107,9 +109,11 @@ export async function updateWatchlist(deps: Pick<ServiceDeps, 'knex'>, principal
       ...(change.name !== undefined ? { name: change.name } : {}),
       ...(change.rules !== undefined ? { rules: change.rules } : {}),
       ...(change.email !== undefined ? { email: change.email } : {}),
-      ...(urlChanged ? { webhook_url: change.webhook_url ?? null, webhook_secret: secret } : {}),
+      ...(urlChanged ? { webhook_url: change.webhook_url ?? null, webhook_secret: null } : {}),
     });
     if (!row) throw new ConflictError(`you already have a watchlist named "${change.name}"`);
+    if (secret) await sealWebhookSecret(trx, deps.config, id, secret);
+    else if (urlChanged) await dropWebhookSecret(trx, id);
     await recordAuditEvent(trx, { actor: w.email, action: 'watchlist.update', target_type: 'watchlist', target_id: id, details: { fields: Object.keys(change), new_secret: Boolean(secret) } });
     return { watchlist: row, secret };
   });
@@ -120,6 +124,7 @@ export async function deleteWatchlist(deps: Pick<ServiceDeps, 'knex'>, principal
   await own(deps, w, id);
   await deps.knex.transaction(async (trx) => {
     await deleteRow(trx, id);
+    await dropWebhookSecret(trx, id);
     await recordAuditEvent(trx, { actor: w.email, action: 'watchlist.delete', target_type: 'watchlist', target_id: id });
   });
 }

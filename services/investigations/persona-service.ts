@@ -12,9 +12,9 @@ import { recordAuditEvent } from '../../db/repositories/audit/audit-event-reposi
 import { findInvestigation } from '../../db/repositories/investigations/investigation-repository';
 import { registerPersonaMailbox } from '../../db/repositories/investigations/mailbox-repository';
 import {
-  claimPersona, findPersonaBySite, findScanPersona, linkScanPersona, markPersonaRegistered, touchPersonaSession, upsertSealedRecord, type PersonaRow,
+  claimPersona, findPersonaBySite, findScanPersona, linkScanPersona, markPersonaRegistered, touchPersonaSession, type PersonaRow,
 } from '../../db/repositories/investigations/persona-repository';
-import { findVaultSecret, insertVaultSecret } from '../../db/repositories/vault/vault-secret-repository';
+import { findVaultSecret, insertVaultSecret, upsertSealedRecord } from '../../db/repositories/vault/vault-secret-repository';
 import { principalName } from '../../domain/accounts/principal-name';
 import type { Principal } from '../../domain/accounts/roles';
 import { personaSite, type PersonaValues } from '../../domain/investigations/persona';

@@ -109,6 +109,12 @@ describe('watchlists and alerts: rules, schedule workflow, e-mail and signed web
     const read = await request(`${url}/watchlists/${created.body.id}`, { headers: me.headers });
     assert.equal(read.status, 200);
     assert.equal(read.body.webhook_secret, undefined, 'the secret is shown once');
+    // At rest the secret is sealed in the vault, never stored in clear.
+    const row = await testKnex()('watchlists').where({ id: created.body.id }).first();
+    assert.equal(row.webhook_secret, null);
+    const sealed = await testKnex()('vault_secrets').where({ owner_kind: 'watchlist-webhook', owner_id: created.body.id }).first();
+    assert.ok(sealed, 'a sealed record for the webhook secret');
+    assert.ok(!Buffer.from(sealed.ciphertext).includes(Buffer.from(secret.slice(6))), 'the ciphertext does not hold the secret');
 
     // Nothing changed yet: nothing is raised.
     await runAlerts();
@@ -159,6 +165,10 @@ describe('watchlists and alerts: rules, schedule workflow, e-mail and signed web
     await runAlerts();
     const again = await request(`${url}/alerts?watchlist_id=${created.body.id}`, { headers: me.headers });
     assert.equal(again.body.items.length, 4);
+
+    // Deleting the watchlist deletes its sealed secret.
+    assert.equal((await request(`${url}/watchlists/${created.body.id}`, { method: 'DELETE', headers: me.headers })).status, 204);
+    assert.equal((await testKnex()('vault_secrets').where({ owner_kind: 'watchlist-webhook', owner_id: created.body.id })).length, 0);
   });
 
   it('acknowledges an alert (audited, filterable), and keeps watchlists and alerts private to their owner', async () => {

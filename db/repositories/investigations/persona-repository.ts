@@ -1,9 +1,7 @@
 // Personas of the funnel agent (ids and sites only; the values are sealed in vault_secrets), the
 // persona each investigation uses, and the PII exposures of an investigation.
-import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { PiiExposure } from '../../../domain/investigations/funnel';
-import type { SealedRecord } from '../../../infra/vault';
 
 export interface PersonaRow {
   id: string;
@@ -35,14 +33,6 @@ export async function findScanPersona(knex: Knex, scanId: string): Promise<(Pers
 
 export async function markPersonaRegistered(knex: Knex, personaId: string): Promise<void> {
   await knex('personas').where({ id: personaId }).whereNull('registered_at').update({ registered_at: knex.fn.now() });
-}
-
-/** Stores (or replaces) a sealed record: a persona's session changes as the funnel goes on. */
-export async function upsertSealedRecord(knex: Knex, owner: { kind: string; id: string }, sealed: SealedRecord): Promise<void> {
-  await knex('vault_secrets')
-    .insert({ id: randomUUID(), owner_kind: owner.kind, owner_id: owner.id, ...sealed })
-    .onConflict(['owner_kind', 'owner_id'])
-    .merge(Object.keys(sealed));
 }
 
 export async function touchPersonaSession(knex: Knex, personaId: string): Promise<void> {

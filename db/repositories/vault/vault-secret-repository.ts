@@ -19,6 +19,18 @@ export async function insertVaultSecret(knex: Knex | Knex.Transaction, owner: { 
     .ignore();
 }
 
+/** Stores (or replaces) a sealed record: a persona's session changes as the funnel goes on, a webhook gets a new secret. */
+export async function upsertSealedRecord(knex: Knex | Knex.Transaction, owner: { kind: string; id: string }, sealed: SealedRecord): Promise<void> {
+  await knex('vault_secrets')
+    .insert({ id: randomUUID(), owner_kind: owner.kind, owner_id: owner.id, ...sealed })
+    .onConflict(['owner_kind', 'owner_id'])
+    .merge(Object.keys(sealed));
+}
+
+export async function deleteVaultSecret(knex: Knex | Knex.Transaction, owner: { kind: string; id: string }): Promise<void> {
+  await knex('vault_secrets').where({ owner_kind: owner.kind, owner_id: owner.id }).delete();
+}
+
 export async function findVaultSecret(knex: Knex, owner: { kind: string; id: string }): Promise<VaultSecretRow | undefined> {
   return knex<VaultSecretRow>('vault_secrets').where({ owner_kind: owner.kind, owner_id: owner.id }).first();
 }
