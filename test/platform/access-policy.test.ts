@@ -31,6 +31,7 @@ import { TAXII_COLLECTIONS, TAXII_MEDIA_TYPE } from '../../domain/exports/taxii'
 import { mispEventUuid } from '../../domain/exports/misp-event';
 import { PRODUCER_IDENTITY_ID } from '../../domain/exports/stix-objects';
 import { recomputeSuggestions } from '../../services/similarity/suggestion-service';
+import { buildXarfReport } from '../../domain/takedowns/xarf-report';
 
 type Caller =
   | { label: string; headers: Record<string, string>; kind: 'anonymous' }
@@ -114,11 +115,19 @@ interface Fixtures {
   takedowns: { draft: Record<string, string>; approved: Record<string, string> };
 }
 
+/** A valid XARF report about the walk's site (approval validates it again). */
+function walkXarf(): Record<string, unknown> {
+  return buildXarfReport({
+    reportId: randomUUID(), scanId: randomUUID(), url: 'http://192.0.2.11/', host: '192.0.2.11', serverIp: '192.0.2.11', scamType: null, firstSeen: new Date(), lastSeen: new Date(),
+    files: [], screenshotUrl: null, wallets: [], registrar: null, hostingProvider: null, reporter: { org: 'Access walk', contact: 'walk@access-walk.example', domain: 'access-walk.example' },
+  });
+}
+
 /** A takedown of the ended scan, written directly, with one recipient. */
 async function takedownFixture(scanId: string, status: 'draft' | 'approved'): Promise<string> {
   const knex = testKnex();
   const [row] = (await knex('takedowns')
-    .insert({ scan_id: scanId, url: 'http://192.0.2.11/', domain: '192.0.2.11', status, created_by: 'access-walk', approved_by: status === 'approved' ? 'access-walk-2' : null, xarf: JSON.stringify({ report_id: randomUUID(), type: 'fraud' }), summary: 'access walk' })
+    .insert({ scan_id: scanId, url: 'http://192.0.2.11/', domain: '192.0.2.11', status, created_by: 'access-walk', approved_by: status === 'approved' ? 'access-walk-2' : null, xarf: JSON.stringify(walkXarf()), summary: 'access walk' })
     .returning('id')) as Array<{ id: string }>;
   await knex('takedown_recipients').insert({ takedown_id: row.id, role: 'other', email: 'desk@access-walk.invalid', source: 'access-walk' });
   return row.id;
