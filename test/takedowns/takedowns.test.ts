@@ -198,6 +198,11 @@ describe('takedowns: RDAP recipients, XARF reports, approval by a second person,
       return r.body.status === 'sent' ? r.body : null;
     }, 60_000);
     await (await testTemporal()).workflow.getHandle(`takedown-send-${id}`).result();
+    // Once more after it was sent: a new run of the send, which finds nobody left to mail.
+    const third = await request(`${url}/takedowns/${id}/send`, { method: 'POST', headers: creator });
+    assert.equal(third.status, 202, third.text);
+    const rerun = await (await testTemporal()).workflow.getHandle(`takedown-send-${id}`).result();
+    assert.deepEqual([rerun.sent, rerun.pending, rerun.failed], [2, 0, []]);
     const mine = smtp.messages.filter((m) => m.subject?.includes(`send-${tag}.example`));
     assert.deepEqual(mine.map((m) => m.to && !Array.isArray(m.to) ? m.to.text : '').sort(), [rdap.networkAbuse, rdap.registrarAbuse].sort(), 'one mail per recipient');
     for (const m of mine) {
