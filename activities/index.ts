@@ -28,6 +28,7 @@ import { createReportDeliveryActivities } from './reports/report-delivery-activi
 import { createReportGenerationActivities } from './reports/report-generation-activities';
 import { createScheduleActivities } from './reports/report-schedule-activities';
 import { createScheduledReportsJobActivities } from './reports/scheduled-reports-job-activities';
+import { createTakedownActivities } from './takedowns/takedown-activities';
 
 /** Long-lived resources of a worker process (or a CLI command): closed when it stops. */
 export interface ActivityResources {
@@ -120,6 +121,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createWatchlistAlertActivities({ knex, config, log }),
     ...createRiskScoreActivities({ knex }),
     ...createSimilarityActivities({ knex, blobs }),
+    ...createTakedownActivities({ knex, config, temporal: deps.temporal }),
     ...createScheduledReportsJobActivities({ knex, temporal: deps.temporal, taskQueue: config.temporal.task_queue, log, steps: { ...generation, ...delivery, ...schedule } }),
   };
 }

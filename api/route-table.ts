@@ -32,6 +32,7 @@ import { exportRoutes } from './routes/exports/export-routes';
 import { feedRoutes } from './routes/exports/feed-routes';
 import { mispRoutes } from './routes/exports/misp-routes';
 import { taxiiRoutes } from './routes/exports/taxii-routes';
+import { takedownRoutes } from './routes/takedowns/takedown-routes';
 
 let routes: RouteDef[] | null = null;
 
@@ -71,6 +72,7 @@ export function allRoutes(): RouteDef[] {
     ...mispRoutes,
     ...watchlistRoutes,
     ...alertRoutes,
+    ...takedownRoutes,
   ];
   return routes;
 }

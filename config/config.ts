@@ -221,6 +221,30 @@ export const configSchema = z.strictObject({
       webhook_allow_private_targets: allowListSetting('webhook egress exceptions, in the form of `SVC_SSI__ALLOW_PRIVATE_TARGETS`: webhooks never reach loopback or private addresses unless listed here'),
     })
     .prefault({}),
+  takedown: z
+    .strictObject({
+      rdap_bootstrap_url: z
+        .url({ protocol: /^https?$/ })
+        .default('https://data.iana.org/rdap/')
+        .describe('where `npm run -s takedowns:refresh-rdap-bootstrap` fetches the IANA RDAP bootstrap registries (`dns.json`, `ipv4.json`, `ipv6.json`) into the pinned copy `domain/takedowns/rdap-bootstrap.json` that look-ups use'),
+      rdap_base_url: z
+        .url({ protocol: /^https?$/ })
+        .optional()
+        .meta({ description: 'send every RDAP look-up to this one server (`<base>/domain/<name>`, `<base>/ip/<address>`) instead of the registry the bootstrap names (a local RDAP mirror; the tests\' loopback server)', default_text: '(the bootstrap\'s registry)' }),
+      rdap_cache_hours: int(0, 24 * 90).default(24).describe('how long an RDAP answer is reused (table `rdap_cache`, with its `fetched_at`); 0: always asked again'),
+      rdap_timeout_seconds: int(1, 120).default(15).describe('longest one RDAP look-up or one site check may take'),
+      allow_private_targets: allowListSetting('takedown egress exceptions (RDAP servers and the watched sites), in the form of `SVC_SSI__ALLOW_PRIVATE_TARGETS`: never loopback or private addresses unless listed here'),
+      reporter_org: z.string().min(1).max(200).default('Fraud Intelligence Platform').describe('the reporter and sender organization of XARF abuse reports'),
+      reporter_contact: z.email().default('abuse-reports@fip.invalid').describe('the reporter\'s contact e-mail in XARF reports (and the Reply-To of takedown mail)'),
+      reporter_domain: z
+        .string()
+        .regex(/^([A-Za-z0-9-]+\.)+[A-Za-z]{2,}$/, 'a domain name')
+        .default('fip.invalid')
+        .meta({ description: 'the reporter\'s domain in XARF reports', accepted: 'a domain name' }),
+      public_base_url: z.url({ protocol: /^https?$/ }).optional().meta({ description: 'the API\'s public URL: reports link the screenshot there (`<url>/investigations/ssi/<scan>/pages/<page>/screenshot`)', default_text: '(no screenshot link)' }),
+      check_interval_hours: int(1, 24 * 30).default(24).describe('how often the `takedown-watch` Schedule re-checks every sent takedown\'s site'),
+    })
+    .prefault({}),
   reports: z
     .strictObject({ row_cap: int(1, 1_000_000).default(10_000).describe('most rows per report section; a cut section says so') })
     .prefault({}),

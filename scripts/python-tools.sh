@@ -8,11 +8,12 @@
 #   scripts/python-tools.sh stix2-validator  -> .../venv/stix2-validator-3.2.0/bin/stix2_validator
 #   scripts/python-tools.sh pymisp           -> .../venv/pymisp-2.5.34.4/bin/python
 #   scripts/python-tools.sh taxii2-client    -> .../venv/taxii2-client-2.3.0/bin/python (a library: its python)
+#   scripts/python-tools.sh xarf             -> .../venv/xarf-1.0.0/bin/python (a library: its python)
 #
 # A missing Python 3 (with venv) is an error, never a silent skip.
 set -euo pipefail
 
-tool="${1:?usage: scripts/python-tools.sh <tool>   (tools: schemathesis, wacz, wacz-auth, stix2-validator, pymisp, openapi-spec-validator, openapi-python-client, taxii2-client)}"
+tool="${1:?usage: scripts/python-tools.sh <tool>   (tools: schemathesis, wacz, wacz-auth, stix2-validator, pymisp, openapi-spec-validator, openapi-python-client, taxii2-client, xarf)}"
 case "$tool" in
   schemathesis) version="4.32.5"; package="schemathesis==${version}"; executable="schemathesis" ;;
   # Webrecorder's WACZ validator (`wacz validate -f bundle.wacz`): the independent check of evidence bundles.
@@ -33,7 +34,10 @@ case "$tool" in
   # with this environment's python), and requests pinned with it: the same python submits intakes
   # the way a Python integrator does (requests' files=).
   taxii2-client) version="2.3.0"; package="taxii2-client==${version} requests==2.34.2"; executable="python" ;;
-  *) echo "python-tools: unknown tool '${tool}' (known: schemathesis, wacz, wacz-auth, stix2-validator, pymisp, openapi-spec-validator, openapi-python-client, taxii2-client)" >&2; exit 2 ;;
+  # The XARF project's Python library (it ships the xarf-spec schemas, v4.2.0): the takedown tests
+  # parse every XARF report with it (test/support/xarf-validate.py).
+  xarf) version="1.0.0"; package="xarf==${version}"; executable="python" ;;
+  *) echo "python-tools: unknown tool '${tool}' (known: schemathesis, wacz, wacz-auth, stix2-validator, pymisp, openapi-spec-validator, openapi-python-client, taxii2-client, xarf)" >&2; exit 2 ;;
 esac
 
 python="${FIP_PYTHON:-python3}"
@@ -56,9 +60,9 @@ if [ ! -f "$marker" ]; then
   # shellcheck disable=SC2086 # $package may name several requirements
   "${venv}/bin/python" -m pip install --quiet --disable-pip-version-check --no-input $package >&2
   # stix2_validator has no --version (its --version takes the STIX version to check against).
-  # PyMISP and taxii2-client are libraries: their version is what pip shows.
+  # PyMISP, taxii2-client and xarf are libraries: their version is what pip shows.
   case "$tool" in
-    stix2-validator|pymisp|taxii2-client) "${venv}/bin/python" -m pip show "$tool" >&2 ;;
+    stix2-validator|pymisp|taxii2-client|xarf) "${venv}/bin/python" -m pip show "$tool" >&2 ;;
     *) "${venv}/bin/${executable}" --version >&2 ;;
   esac
   echo "$package" >"$marker"

@@ -11,3 +11,5 @@ export { watchlistAlertsWorkflow } from './alerts/watchlist-alerts-workflow';
 export { analyticsRefreshWorkflow } from './analytics/analytics-refresh-workflow';
 export { campaignSuggestionsWorkflow } from './similarity/campaign-suggestions-workflow';
 export { analyticsRefresherWorkflow } from './analytics/analytics-refresher-workflow';
+export { sendTakedownWorkflow } from './takedowns/send-takedown-workflow';
+export { takedownWatchWorkflow } from './takedowns/takedown-watch-workflow';

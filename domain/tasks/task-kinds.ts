@@ -48,6 +48,10 @@ export const PLATFORM_TASK_KINDS = {
   campaignSuggestionsWorkflow: { kind: 'campaign-suggestions', read: ADMIN_ONLY, write: ADMIN_ONLY, cancelRefusal: null },
   // The same refresh after writes, debounced (`analytics-refresher-<task queue>`, signalled by the API).
   analyticsRefresherWorkflow: { kind: 'analytics-refresh', read: ADMIN_ONLY, write: ADMIN_ONLY, cancelRefusal: null },
+  // A takedown's mail to its recipients (`takedown-send-<id>`).
+  sendTakedownWorkflow: { kind: 'takedown-send', read: INVESTIGATION_READ, write: ADMIN_ONLY, cancelRefusal: null },
+  // Sent takedowns' sites re-checked, started by the `takedown-watch` Schedule.
+  takedownWatchWorkflow: { kind: 'takedown-watch', read: ADMIN_ONLY, write: ADMIN_ONLY, cancelRefusal: null },
   intakeProcessingWorkflow: { kind: 'intake', read: INTAKE_READ, write: INTAKE_WRITE, cancelRefusal: null },
   // A dossier (`dossier-<plan_id>`): collected, then sealed; cancelling it leaves the dossier failed.
   dossierWorkflow: { kind: 'dossier', read: REPORT_READ, write: REPORT_WRITE, cancelRefusal: null },

@@ -143,6 +143,8 @@ const NOT_WALKED: Record<string, string> = {
   'GET /investigations/ssi/{scan_id}/persona': 'the synthetic persona the funnel used (made-up values, no victim data; analysts only)',
   'GET /investigations/ssi/{scan_id}/guidance': 'the agent\'s question about a public page (kind, question, field selector)',
   'GET /investigations/ssi/{scan_id}/guidance/{request_id}/screenshot': 'a screenshot of a public page the agent asks about',
+  'GET /takedowns': 'abuse reports of investigated sites: their URL, status and who acted; no entity of a masked kind (answers pass the masking policy all the same)',
+  'GET /takedowns/{id}': 'one abuse report: the site\'s URL, its wallets, the abuse desks\' addresses from RDAP and the history; no entity of a masked kind (answers pass the masking policy all the same)',
   'GET /alerts/{id}/deliveries': 'delivery attempts: channel, status, times and errors (the alert itself is walked as GET /alerts)',
   'GET /watchlists/{id}': 'one watchlist of the caller: name, target id and rules (walked: GET /watchlists)',
   'GET /campaigns/suggestions': 'clusters of scan ids, case ids and entity ids with similarity reasons (kit, dom, assets, wallets of public pages)',

@@ -31,6 +31,7 @@ import { TAXII_COLLECTIONS, TAXII_MEDIA_TYPE } from '../../domain/exports/taxii'
 import { mispEventUuid } from '../../domain/exports/misp-event';
 import { PRODUCER_IDENTITY_ID } from '../../domain/exports/stix-objects';
 import { recomputeSuggestions } from '../../services/similarity/suggestion-service';
+import { buildXarfReport } from '../../domain/takedowns/xarf-report';
 
 type Caller =
   | { label: string; headers: Record<string, string>; kind: 'anonymous' }
@@ -110,6 +111,26 @@ interface Fixtures {
   alerts: { watch: Record<string, string>; deletable: Record<string, string>; alert: Record<string, string> };
   /** Per caller (by label): an open campaign suggestion to accept, and one to dismiss. */
   suggestions: { accept: Record<string, string>; dismiss: Record<string, string> };
+  /** Per caller (by label): a draft to approve (created by someone else) and an approved takedown to send. */
+  takedowns: { draft: Record<string, string>; approved: Record<string, string> };
+}
+
+/** A valid XARF report about the walk's site (approval validates it again). */
+function walkXarf(): Record<string, unknown> {
+  return buildXarfReport({
+    reportId: randomUUID(), scanId: randomUUID(), url: 'http://192.0.2.11/', host: '192.0.2.11', serverIp: '192.0.2.11', scamType: null, firstSeen: new Date(), lastSeen: new Date(),
+    files: [], screenshotUrl: null, wallets: [], registrar: null, hostingProvider: null, reporter: { org: 'Access walk', contact: 'walk@access-walk.example', domain: 'access-walk.example' },
+  });
+}
+
+/** A takedown of the ended scan, written directly, with one recipient. */
+async function takedownFixture(scanId: string, status: 'draft' | 'approved'): Promise<string> {
+  const knex = testKnex();
+  const [row] = (await knex('takedowns')
+    .insert({ scan_id: scanId, url: 'http://192.0.2.11/', domain: '192.0.2.11', status, created_by: 'access-walk', approved_by: status === 'approved' ? 'access-walk-2' : null, xarf: JSON.stringify(walkXarf()), summary: 'access walk' })
+    .returning('id')) as Array<{ id: string }>;
+  await knex('takedown_recipients').insert({ takedown_id: row.id, role: 'other', email: 'desk@access-walk.invalid', source: 'access-walk' });
+  return row.id;
 }
 
 /** An open campaign suggestion of two linked investigations of its own (links written directly, then recomputed). */
@@ -328,6 +349,12 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'DELETE /watchlists/{id}': (fx, c) => ({ path: `/watchlists/${fx.alerts.deletable[c.label] ?? fx.alerts.deletable.admin}` }),
   'GET /alerts': () => ({ path: '/alerts?acknowledged=false&limit=5' }),
   'POST /alerts/{id}/acknowledge': (fx, c) => ({ path: `/alerts/${fx.alerts.alert[c.label] ?? fx.alerts.alert.admin}/acknowledge` }),
+  'POST /takedowns': (fx) => ({ path: '/takedowns', json: { scan_id: fx.endedScanId, recipients: [{ email: 'desk@access-walk.example' }] } }),
+  'GET /takedowns': () => ({ path: '/takedowns?status=draft&limit=5' }),
+  'GET /takedowns/{id}': (fx) => ({ path: `/takedowns/${fx.takedowns.draft.admin}` }),
+  'POST /takedowns/{id}/approve': (fx, c) => ({ path: `/takedowns/${fx.takedowns.draft[c.label] ?? fx.takedowns.draft.admin}/approve` }),
+  'POST /takedowns/{id}/send': (fx, c) => ({ path: `/takedowns/${fx.takedowns.approved[c.label] ?? fx.takedowns.approved.admin}/send` }),
+  'POST /takedowns/{id}/check': (fx) => ({ path: `/takedowns/${fx.takedowns.draft.admin}/check` }),
   'GET /alerts/{id}/deliveries': (fx, c) => ({ path: `/alerts/${fx.alerts.alert[c.label] ?? fx.alerts.alert.admin}/deliveries` }),
   'GET /campaigns': () => ({ path: '/campaigns?status=active&taxonomy=romance&limit=5' }),
   'POST /campaigns': (_fx, c) => ({ path: '/campaigns', json: { name: `access walk ${c.label} ${randomUUID()}`, taxonomy: 'investment/crypto' } }),
@@ -553,12 +580,15 @@ describe('access policy of every route', function () {
       intel,
       alerts: await alertFixtures(url, users, intel.entityId),
       suggestions: { accept: {}, dismiss: {} },
+      takedowns: { draft: {}, approved: {} },
       funnel: { scanId: funnelScanId, mailId: mail.id, screenshotRequestId, requestIdsToAnswer },
       admin: await adminFixture(url, admin),
     };
     for (const c of callers) {
       fx.suggestions.accept[c.label] = await suggestionFixture();
       fx.suggestions.dismiss[c.label] = await suggestionFixture();
+      fx.takedowns.draft[c.label] = await takedownFixture(fx.endedScanId, 'draft');
+      fx.takedowns.approved[c.label] = await takedownFixture(fx.endedScanId, 'approved');
     }
   });
 
@@ -570,6 +600,7 @@ describe('access policy of every route', function () {
     }
     if (fx) await client.workflow.getHandle(fx.openReportTaskId).terminate('access walk done').catch(() => undefined);
     if (fx) await client.workflow.getHandle(`ssi-${fx.funnel.scanId}`).terminate('access walk done').catch(() => undefined);
+    for (const id of Object.values(fx?.takedowns.approved ?? {})) await client.workflow.getHandle(`takedown-send-${id}`).terminate('access walk done').catch(() => undefined);
     // Review claims started expiry timers (an hour): end them with the walk.
     for await (const wf of client.workflow.list({ query: `TaskQueue = "${queue}" AND WorkflowType = "reviewClaimWorkflow" AND ExecutionStatus = "Running"` })) {
       await client.workflow.getHandle(wf.workflowId).terminate('access walk done').catch(() => undefined);

@@ -7,6 +7,7 @@ import { caseWorkArea } from './case-work';
 import { reviewsArea } from './reviews';
 import { dossiersArea } from './dossiers';
 import { alertsArea } from './alerts';
+import { takedownsArea } from './takedowns';
 import { adminArea } from './admin';
 
-export const AREAS: ConsoleArea[] = [graphArea, campaignsArea, taxonomyArea, caseWorkArea, reviewsArea, dossiersArea, alertsArea, adminArea];
+export const AREAS: ConsoleArea[] = [graphArea, campaignsArea, taxonomyArea, caseWorkArea, reviewsArea, dossiersArea, alertsArea, takedownsArea, adminArea];

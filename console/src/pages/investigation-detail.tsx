@@ -13,6 +13,7 @@ import { AddToCampaign, investigationMembers } from './campaign-add';
 import { InvestigationActions } from './investigation-actions';
 import { ShotThumb, ShotViewer, type Shot } from './investigation-screenshots';
 import { SimilarSites } from './investigation-similar';
+import { RequestTakedown } from './takedowns';
 
 export const TABS = ['overview', 'results', 'pages', 'actions', 'evidence'] as const;
 type Tab = (typeof TABS)[number];
@@ -345,6 +346,7 @@ export function InvestigationDetailPage({ scanId, tab }: { scanId: string; tab: 
       <p className="muted"><StatusBadge status={d.status} /> scan <code>{d.scanId}</code></p>
       <AddToCampaign what="this investigation's entities" members={() => investigationMembers(d.url, d.wallets)} />
       <InvestigationActions inv={d} onChanged={reload} />
+      <RequestTakedown scanId={d.scanId} status={d.status} />
       {running && <LiveTask taskId={d.taskId} onEnd={reload} />}
       <GuidancePanel scanId={d.scanId} active={running} onReplied={reload} />
       <div role="tablist" aria-label="Investigation views" className="tabs">

@@ -2661,6 +2661,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/takedowns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Takedowns, newest first; filters: status (draft, approved, sending, sent), site_status (up, down, changed, unknown), scan_id
+         * @description Access: roles admin, analyst.
+         */
+        get: operations["getTakedowns"];
+        put?: never;
+        /**
+         * Draft a takedown of a completed investigation's site: recipients from RDAP (registrar and hosting abuse contacts), an XARF v4 report validated against the pinned schema, and its text
+         * @description Access: roles admin, analyst.
+         */
+        post: operations["postTakedowns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/takedowns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One takedown: its XARF report and text, recipients (each one's sending) and history (creation, approval, sending, every check of the site)
+         * @description Access: roles admin, analyst.
+         */
+        get: operations["getTakedownsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/takedowns/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a draft (audited); its creator cannot approve it (403), another analyst or admin does
+         * @description Access: roles admin, analyst.
+         */
+        post: operations["postTakedownsIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/takedowns/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the site now through the egress policy: site_status up, down, changed (a sent takedown's changed site is investigated again) or unknown; a history row
+         * @description Access: roles admin, analyst.
+         */
+        post: operations["postTakedownsIdCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/takedowns/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail an approved takedown to each recipient with the XARF report attached (a workflow: retried, each recipient mailed once however often this is asked)
+         * @description Access: roles admin, analyst.
+         */
+        post: operations["postTakedownsIdSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tasks/{task_id}": {
         parameters: {
             query?: never;
@@ -4969,6 +5073,104 @@ export interface components {
             }[];
             /** @description configured (SVC_SEARCH__TAG_PRESETS) */
             presets: string[];
+        };
+        Takedown: {
+            approved_at: string | null;
+            approved_by: string | null;
+            checked_at: string | null;
+            created_at: string;
+            created_by: string;
+            domain: string;
+            history: components["schemas"]["TakedownEvent"][];
+            /** Format: uuid */
+            id: string;
+            recipients: components["schemas"]["TakedownRecipient"][];
+            /** @description the investigation started when the site changed after the report */
+            reinvestigation_scan_id: string | null;
+            /** Format: uuid */
+            scan_id: string;
+            sent_at: string | null;
+            /** @enum {string} */
+            site_status: "up" | "down" | "changed" | "unknown";
+            /** @enum {string} */
+            status: "draft" | "approved" | "sending" | "sent";
+            /** @description the mail's human-readable text */
+            text: string;
+            url: string;
+            /** @description the XARF v4 report (category content, type fraud or phishing), valid against the pinned xarf-spec schema */
+            xarf: {
+                [key: string]: unknown;
+            };
+        };
+        TakedownEvent: {
+            actor: string;
+            at: string;
+            detail: {
+                [key: string]: unknown;
+            };
+            /** @description created, approved, send_requested, sent, send_incomplete, check */
+            kind: string;
+            site_status: ("up" | "down" | "changed" | "unknown") | null;
+        };
+        TakedownInput: {
+            /** @description recipients besides the abuse contacts RDAP names (role `other` unless given) */
+            recipients?: {
+                email: string;
+                /**
+                 * @default other
+                 * @enum {string}
+                 */
+                role: "hosting" | "registrar" | "other";
+            }[];
+            /**
+             * Format: uuid
+             * @description a completed investigation
+             */
+            scan_id: string;
+        };
+        TakedownPage: {
+            items: components["schemas"]["TakedownSummary"][];
+            next_cursor: string | null;
+        };
+        TakedownRecipient: {
+            attempts: number;
+            email: string;
+            /** Format: uuid */
+            id: string;
+            last_error: string | null;
+            organization: string | null;
+            /** @enum {string} */
+            role: "hosting" | "registrar" | "other";
+            sent_at: string | null;
+            /** @description `rdap:<server>` for an abuse contact RDAP named, `analyst:<who>` for one named at creation */
+            source: string;
+        };
+        TakedownSend: {
+            /** @constant */
+            kind: "takedown-send";
+            status_url: string;
+            takedown: components["schemas"]["Takedown"];
+            task_id: string;
+        };
+        TakedownSummary: {
+            approved_at: string | null;
+            approved_by: string | null;
+            checked_at: string | null;
+            created_at: string;
+            created_by: string;
+            domain: string;
+            /** Format: uuid */
+            id: string;
+            /** @description the investigation started when the site changed after the report */
+            reinvestigation_scan_id: string | null;
+            /** Format: uuid */
+            scan_id: string;
+            sent_at: string | null;
+            /** @enum {string} */
+            site_status: "up" | "down" | "changed" | "unknown";
+            /** @enum {string} */
+            status: "draft" | "approved" | "sending" | "sent";
+            url: string;
         };
         Task: {
             error: {
@@ -14439,6 +14641,398 @@ export interface operations {
             };
             /** @description The caller's roles or scopes do not allow this route */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTakedowns: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                /** @description Page size (1-500, default 50) */
+                limit?: number;
+                scan_id?: string;
+                site_status?: "up" | "down" | "changed" | "unknown";
+                status?: "draft" | "approved" | "sending" | "sent";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of takedowns */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TakedownPage"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postTakedowns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TakedownInput"];
+            };
+        };
+        responses: {
+            /** @description The draft */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Takedown"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such investigation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The investigation has not completed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTakedownsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The takedown */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Takedown"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such takedown */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postTakedownsIdApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approved takedown */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Takedown"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You created it: another person approves it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such takedown */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a draft, or no recipients */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postTakedownsIdCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The takedown after the check */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Takedown"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such takedown */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postTakedownsIdSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The send task */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TakedownSend"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such takedown */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not approved yet */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

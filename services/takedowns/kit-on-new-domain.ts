@@ -1,0 +1,40 @@
+// After an investigation's fingerprints are stored: when a site like it (score of at least the link
+// threshold, through its kit or its DOM) was taken down (its takedown sent) and lives on another
+// domain, the same kit is back: analysts are alerted (raiseAlert, kind `kit_on_new_domain`), once
+// per takedown and new site.
+import type { Knex } from 'knex';
+import { findInvestigation } from '../../db/repositories/investigations/investigation-repository';
+import { siteProfiles } from '../../db/repositories/similarity/fingerprint-repository';
+import { sentTakedownsOfScans } from '../../db/repositories/takedowns/takedown-repository';
+import { findSimilarSites } from '../../domain/similarity/similar-sites';
+import { LINK_THRESHOLD } from '../../domain/similarity/site-similarity';
+import { raiseAlert } from '../alerts/alert-service';
+import { postgresBucketIndex } from '../similarity/similar-sites-service';
+
+const KIT_REASONS = new Set(['kit', 'dom']);
+
+export async function alertKitOnNewDomain(deps: { knex: Knex }, scanId: string): Promise<number> {
+  const [site] = await siteProfiles(deps.knex, [scanId]);
+  const inv = await findInvestigation(deps.knex, scanId);
+  if (!site || !inv) return 0;
+  const similar = (await findSimilarSites(site, postgresBucketIndex(deps.knex), { limit: 50 })).filter(
+    (s) => s.score >= LINK_THRESHOLD && s.reasons.some((r) => KIT_REASONS.has(r.kind)),
+  );
+  const takedowns = await sentTakedownsOfScans(deps.knex, similar.map((s) => s.scanId));
+  let raised = 0;
+  for (const t of takedowns) {
+    if (t.domain === inv.domain || t.reinvestigation_scan_id === scanId) continue;
+    const match = similar.find((s) => s.scanId === t.scan_id)!;
+    const created = await raiseAlert(deps, {
+      kind: 'kit_on_new_domain',
+      title: `The kit of taken-down ${t.domain} is back on ${inv.domain}`,
+      detail: {
+        takedown_id: t.id, taken_down_site: t.url, taken_down_scan_id: t.scan_id, new_site: inv.url, new_scan_id: scanId,
+        score: match.score, reasons: match.reasons.map((r) => r.kind),
+      },
+      dedupeKey: `kit_on_new_domain:${t.id}:${scanId}`,
+    });
+    raised += created.length;
+  }
+  return raised;
+}
