@@ -22,6 +22,12 @@ export interface PinnedRequest {
   maxBodyBytes: number;
   /** Through this proxy (a tunnel to `address`), when the investigation has one. */
   proxy?: CrawlerProxy;
+  /**
+   * Refuse a certificate that does not verify (default false: scam sites often have broken ones,
+   * and the capture records whether it was valid). Services talking to parties they trust (RDAP
+   * registries, alert webhooks) set it, so nobody in the path can answer in their place.
+   */
+  verifyTls?: boolean;
 }
 
 export interface TlsDetails {
@@ -85,12 +91,12 @@ export async function pinnedRequest(req: PinnedRequest): Promise<PinnedResponse>
       method: req.method,
       headers,
       // Scam sites often have broken certificates; the capture records whether it was valid.
-      rejectUnauthorized: false,
+      rejectUnauthorized: req.verifyTls ?? false,
       servername: secure && !net.isIP(url.hostname) ? url.hostname : undefined,
       lookup: pinnedLookup([req.address]),
       agent: false,
       // Through the proxy: the tunnel to the checked address (TLS on top for https).
-      ...(tunnel ? { createConnection: () => (secure ? tls.connect({ socket: tunnel, servername: serverName(url), rejectUnauthorized: false }) : tunnel) } : {}),
+      ...(tunnel ? { createConnection: () => (secure ? tls.connect({ socket: tunnel, servername: serverName(url), rejectUnauthorized: req.verifyTls ?? false }) : tunnel) } : {}),
     };
     const client = secure ? https : http;
     const request = client.request(url, options, (res) => {

@@ -79,6 +79,7 @@ export function createAlertDelivery(deps: Pick<ServiceDeps, 'knex' | 'config' | 
         address: verdict.addresses[0],
         timeoutMs: settings.webhook_timeout_seconds * 1000,
         maxBodyBytes: 4096,
+        verifyTls: true,
       });
       if (res.status >= 200 && res.status < 300) return { status: 'sent', statusCode: res.status };
       return { status: 'retry', statusCode: res.status, error: `HTTP ${res.status}` };

@@ -41,6 +41,7 @@ export async function rdapLookup(deps: { knex: Knex; config: AppConfig }, query:
       address: verdict.addresses[0],
       timeoutMs: settings.rdap_timeout_seconds * 1000,
       maxBodyBytes: 2 * 1024 * 1024,
+      verifyTls: true,
     });
     if (res.status !== 200) return { query, server, parties: [], fetchedAt: null, problem: `RDAP ${url} answered HTTP ${res.status}` };
     const answer = JSON.parse(res.body.toString('utf8')) as Record<string, unknown>;
