@@ -13,6 +13,7 @@ import type { Role } from '../../domain/accounts/roles';
 import { launchChromium, resolveChromium } from '../../infra/chromium';
 import { seriousA11yViolations } from '../support/axe';
 import { signInToConsole } from '../support/console-sign-in';
+import { docScreenshot } from '../support/doc-screenshot';
 import { asUser, http } from '../support/http';
 import { startTestApi, testKnex } from '../support/platform';
 
@@ -86,6 +87,8 @@ describe('console saved searches (end to end, Chromium)', function () {
     await page.getByRole('status').filter({ hasText: `with user ${people.editor} as editor` }).waitFor();
     await a.filter({ hasText: `${people.editor} (editor)` }).waitFor();
     assert.deepEqual(await seriousA11yViolations(page), []);
+    await page.getByRole('heading', { name: 'Saved searches' }).scrollIntoViewIfNeeded();
+    await docScreenshot(page, 'console-saved-searches');
 
     const [saved] = await listOf(people.owner, tagA);
     assert.equal(saved.name, nameA);
