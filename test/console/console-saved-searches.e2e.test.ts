@@ -127,9 +127,10 @@ describe('console saved searches (end to end, Chromium)', function () {
     assert.equal(after.name, `${nameA} v2`);
   });
 
-  it('filters by tag (typed or clicked) and runs a built-in preset in one click', async () => {
+  it('filters by tag (offered, typed or clicked) and runs a built-in preset in one click', async () => {
     await signInToConsole(page, url, people.owner, { fresh: true });
     await page.goto(`${url}/console/search`);
+    await page.locator(`#saved-tag-options option[value="${tagA}"]`).waitFor({ state: 'attached' });
     await page.getByLabel('Only with tag').fill(tagB);
     await card(nameB).waitFor();
     assert.equal(await card(`${nameA} v2`).count(), 0, 'the other tag is filtered out');

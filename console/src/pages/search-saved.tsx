@@ -247,6 +247,16 @@ export function SavedSearches({ current }: { current: CurrentSearch }) {
       setError(describeError(err).sentence);
     }
   };
+  const [tagOptions] = useLoad(() => sdk().request('get', '/reviews/search/tag-presets'), 'saved-tag-options');
+  const knownTags = tagOptions.status === 'ok' ? [...new Set([...tagOptions.data.inUse.map((t) => t.tag), ...tagOptions.data.presets])] : [];
+  const exportListed = async () => {
+    setError(null);
+    try {
+      await exportFile(items, `saved-searches${tag ? `-${tag.replace(/[^A-Za-z0-9._-]+/g, '-')}` : ''}.fip-search.json`);
+    } catch (err) {
+      setError(describeError(err).sentence);
+    }
+  };
   const items = list.status === 'ok' ? list.data.items : [];
   return (
     <section aria-labelledby="saved-h">
@@ -268,9 +278,10 @@ export function SavedSearches({ current }: { current: CurrentSearch }) {
       <div className="filters">
         <div className="field">
           <label htmlFor="saved-tag-filter">Only with tag</label>
-          <input id="saved-tag-filter" value={tag} onChange={(e) => setTag(e.target.value)} />
+          <input id="saved-tag-filter" list="saved-tag-options" value={tag} onChange={(e) => setTag(e.target.value)} />
+          <datalist id="saved-tag-options">{knownTags.map((t) => <option key={t} value={t} />)}</datalist>
         </div>
-        <button type="button" disabled={items.length === 0} onClick={() => void exportFile(items, `saved-searches${tag ? `-${tag.replace(/[^A-Za-z0-9._-]+/g, '-')}` : ''}.fip-search.json`)}>
+        <button type="button" disabled={items.length === 0} onClick={() => void exportListed()}>
           Export the {items.length} listed
         </button>
         <ImportForm done={(m) => { setNotice(m); invalidateLoads(); }} />
