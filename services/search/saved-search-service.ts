@@ -200,29 +200,70 @@ export interface ImportOutcome {
   errors?: Array<{ path: string; message: string }>;
 }
 
-/** Creates the caller's saved searches from export documents, each validated by `schema` on its own. */
+type ImportedSearch = { name: string; query: string; types: string[]; filters: Record<string, string | string[]>; sort: string; tags: string[] };
+
+/** Each document checked on its own: the saved search it holds, or why it is rejected. */
+function checkImportDocuments(documents: readonly unknown[], schema: z.ZodType<{ saved_search: ImportedSearch }>): Array<{ index: number; search: ImportedSearch } | ImportOutcome> {
+  return documents.map((doc, index) => {
+    const parsed = schema.safeParse(doc);
+    if (!parsed.success) {
+      return { index, status: 'rejected' as const, errors: parsed.error.issues.map((i) => ({ path: [`documents[${index}]`, ...i.path.map(String)].join('.'), message: i.message })) };
+    }
+    const s = parsed.data.saved_search;
+    const problems = savedQueryProblems(s.query, s.filters, `documents[${index}].saved_search.`);
+    if (problems.length > 0) return { index, status: 'rejected' as const, original_name: s.name, errors: problems };
+    return { index, search: s };
+  });
+}
+
+/**
+ * Creates the caller's saved searches from export documents, each validated by `schema` on its own.
+ * Atomic: every document is checked first; one rejected document writes nothing (a ValidationError
+ * whose details name every problem as body.documents.<index>...), else all are created in one
+ * transaction. Otherwise the valid documents are created and the rest reported as rejected.
+ */
 export async function importSavedSearches(
   deps: Pick<ServiceDeps, 'knex'>,
   principal: Principal | null,
   documents: readonly unknown[],
-  schema: z.ZodType<{ saved_search: { name: string; query: string; types: string[]; filters: Record<string, string | string[]>; sort: string; tags: string[] } }>,
+  schema: z.ZodType<{ saved_search: ImportedSearch }>,
+  options: { atomic?: boolean } = {},
 ): Promise<ImportOutcome[]> {
-  const { knex } = deps;
   const owner = savedSearchCaller(principal).email;
+  const checked = checkImportDocuments(documents, schema);
+  if (options.atomic) {
+    const problems = checked.flatMap((c) => ('errors' in c && c.errors ? c.errors : []));
+    if (problems.length > 0) {
+      const details = problems.map((p) => ({ path: `body.${p.path.replace(/^documents\[(\d+)\]/, 'documents.$1')}`, message: p.message }));
+      const bad = checked.filter((c) => 'status' in c).length;
+      throw new ValidationError(`${bad} of ${documents.length} documents cannot be imported, so none was: ${details[0].path}: ${details[0].message}`, details);
+    }
+    return deps.knex.transaction(async (trx) => {
+      const taken = await savedSearchNames(trx, owner);
+      const results: ImportOutcome[] = [];
+      for (const c of checked) {
+        if (!('search' in c)) continue;
+        const s = c.search;
+        const name = freeName(s.name, taken);
+        const row = await insertSavedSearch(trx, { owner, name, query: s.query, types: s.types, filters: normalizeFilters(s.filters), sort: s.sort, tags: [...new Set(s.tags)].sort(), visibility: 'private' });
+        // A name taken concurrently aborts the transaction: nothing is written, the caller retries.
+        if (!row) throw new ConflictError(`the name "${name}" was taken while importing; nothing was imported, try again`);
+        taken.add(name);
+        results.push(name === s.name ? { index: c.index, status: 'created', id: row.id, name } : { index: c.index, status: 'renamed', id: row.id, name, original_name: s.name });
+      }
+      await recordAuditEvent(trx, { actor: owner, action: 'saved_search.import', target_type: 'saved_search', target_id: results[0]?.id ?? owner, details: { count: results.length, ids: results.map((r) => r.id) } });
+      return results;
+    });
+  }
+  const { knex } = deps;
   const taken = await savedSearchNames(knex, owner);
   const results: ImportOutcome[] = [];
-  for (const [index, doc] of documents.entries()) {
-    const parsed = schema.safeParse(doc);
-    if (!parsed.success) {
-      results.push({ index, status: 'rejected', errors: parsed.error.issues.map((i) => ({ path: [`documents[${index}]`, ...i.path.map(String)].join('.'), message: i.message })) });
+  for (const c of checked) {
+    if (!('search' in c)) {
+      results.push(c);
       continue;
     }
-    const s = parsed.data.saved_search;
-    const problems = savedQueryProblems(s.query, s.filters, `documents[${index}].saved_search.`);
-    if (problems.length > 0) {
-      results.push({ index, status: 'rejected', original_name: s.name, errors: problems });
-      continue;
-    }
+    const { index, search: s } = c;
     // A concurrent create can take the name between the check and the insert: try the next free one.
     for (let attempt = 0; attempt < 5; attempt++) {
       const name = freeName(s.name, taken);

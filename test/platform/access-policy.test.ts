@@ -342,6 +342,7 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'POST /reviews/search/saved/import': () => ({ path: '/reviews/search/saved/import', json: { documents: [{ format: 'fip-saved-search', version: 1, saved_search: { name: 'walk import', query: 'romance' } }] } }),
   'POST /reviews/search/saved/bulk-tags': (fx) => ({ path: '/reviews/search/saved/bulk-tags', json: { ids: [fx.search.sharedId], add: ['walk'] } }),
   'GET /reviews/search/tag-presets': () => ({ path: '/reviews/search/tag-presets' }),
+  'GET /reviews/search/presets': () => ({ path: '/reviews/search/presets' }),
   'POST /watchlists': (fx) => ({ path: '/watchlists', json: { name: `walk ${randomUUID()}`, target: { kind: 'entity', id: fx.intel.entityId }, rules: [{ kind: 'risk_change', min_delta: 5 }] } }),
   'GET /watchlists': () => ({ path: '/watchlists?limit=5' }),
   'GET /watchlists/{id}': (fx, c) => ({ path: `/watchlists/${fx.alerts.watch[c.label] ?? fx.alerts.watch.admin}` }),

@@ -1,6 +1,7 @@
 // Saved searches through the API on real PostgreSQL: create (validated, unique names), sharing
 // rules (owner, editor, viewer, role shares, public, admins see all), export/import round trip
-// (created, renamed on a clash, rejected with reasons), bulk tags with skipped ids, tag presets.
+// (created, renamed on a clash, rejected with reasons), atomic import (all or nothing), bulk tags
+// with skipped ids, tag presets, built-in query presets.
 // Each test uses its own users or its own names and tags.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -151,6 +152,51 @@ describe('saved searches: sharing, export/import, tags', function () {
     assert.equal(copy.body.owner, other['X-Goog-Authenticated-User-Email'].split(':')[1]);
     const roundTrip = await http(`${url}/reviews/search/saved/${copy.body.id}/export`, { headers: other });
     assert.deepEqual(roundTrip.body.saved_search, doc.saved_search);
+  });
+
+  it('imports atomically: one invalid document writes none and names every problem by path; all valid ones are written together', async () => {
+    const importer = await person('analyst');
+    const email = importer['X-Goog-Authenticated-User-Email'].split(':')[1];
+    const tag = `imp${randomUUID().slice(0, 8)}`;
+    const doc = (name: string, query: string) => ({ format: 'fip-saved-search', version: 1, saved_search: { name, query, types: ['case'], tags: [tag] } });
+    const bad = await http(`${url}/reviews/search/saved/import`, {
+      method: 'POST', headers: importer,
+      json: { atomic: true, documents: [doc('good one', 'romance'), doc('broken', 'loss>>5'), { ...doc('old', 'x'), version: 9 }] },
+    });
+    assert.equal(bad.status, 400, bad.text);
+    assert.equal(bad.body.error.code, 'validation_failed');
+    const paths = bad.body.error.details.map((d: { path: string }) => d.path);
+    assert.ok(paths.includes('body.documents.1.saved_search.query'), paths.join());
+    assert.ok(paths.includes('body.documents.2.version'), paths.join());
+    assert.ok(!paths.some((p: string) => p.startsWith('body.documents.0')), 'the valid document has no problem');
+    assert.equal((await testKnex()('saved_searches').where({ owner: email })).length, 0, 'nothing was written');
+
+    await save(importer, { name: 'taken', query: 'x' });
+    const ok = await http(`${url}/reviews/search/saved/import`, { method: 'POST', headers: importer, json: { atomic: true, documents: [doc('taken', 'romance'), doc('fresh', 'wallet:TQ*')] } });
+    assert.equal(ok.status, 200, ok.text);
+    assert.deepEqual(ok.body.results.map((r: { status: string; name: string }) => [r.status, r.name]), [['renamed', 'taken (2)'], ['created', 'fresh']]);
+    const byTag = await http(`${url}/reviews/search/saved?tag=${tag}`, { headers: importer });
+    assert.deepEqual(byTag.body.items.map((i: { name: string }) => i.name).sort(), ['fresh', 'taken (2)']);
+    const audit = await testKnex()('audit_events').where({ action: 'saved_search.import', actor: email });
+    assert.equal(audit.length, 1);
+    assert.equal(audit[0].details.count, 2);
+  });
+
+  it('lists the built-in presets, each a query that runs, with "this week" resolved to a date; researchers may not', async () => {
+    const analyst = await person('analyst');
+    const res = await http(`${url}/reviews/search/presets`, { headers: analyst });
+    assert.equal(res.status, 200, res.text);
+    const items = res.body.items as Array<{ id: string; name: string; query: string; types: string[]; sort: string }>;
+    assert.ok(items.length >= 4);
+    const week = items.find((i) => i.id === 'high-risk-this-week');
+    const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+    const dayBefore = new Date(Date.now() - 8 * 86_400_000).toISOString().slice(0, 10);
+    assert.ok(week && (week.query.includes(weekAgo) || week.query.includes(dayBefore)), week?.query);
+    for (const p of items) {
+      const run = await http(`${url}/reviews/search/query`, { method: 'POST', headers: analyst, json: { query: p.query, types: p.types, sort: p.sort, limit: 1 } });
+      assert.equal(run.status, 200, `${p.name}: ${run.text}`);
+    }
+    assert.equal((await http(`${url}/reviews/search/presets`, { headers: as.researcher })).status, 403);
   });
 
   it('bulk-tags only what the caller may edit and lists the skipped ids; tag presets show configured and used tags', async () => {

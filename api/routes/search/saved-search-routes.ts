@@ -16,6 +16,7 @@ import {
   tagPresets,
   updateSavedSearch,
 } from '../../../services/search/saved-search-service';
+import { searchPresets } from '../../../domain/search/search-presets';
 import { encodeCursor, pageSchema } from '../../pagination';
 import { defineRoute } from '../../route-definition';
 import { ErrorSchema, UuidParam } from '../../common-schemas';
@@ -33,6 +34,7 @@ import {
   SavedSearchSchema,
   savedSearchView,
   ShareRequestSchema,
+  SearchPresetsSchema,
   TagPresetsSchema,
 } from './search-schemas';
 
@@ -153,13 +155,13 @@ export const savedSearchRoutes = [
   defineRoute<Record<string, never>, Record<string, never>, z.infer<typeof ImportRequestSchema>>({
     method: 'post',
     path: '/reviews/search/saved/import',
-    summary: 'Import export documents (each validated on its own): created, renamed on a name clash ("name (2)"), or rejected with the reasons',
+    summary: 'Import export documents (each validated on its own): created, renamed on a name clash ("name (2)"), or rejected with the reasons; atomic: true writes all or none',
     tags: ['search'],
     access: { roles: SAVED_SEARCH_ROLES },
     request: { body: ImportRequestSchema },
-    responses: { 200: { description: 'One result per document, in order', schema: ImportResultSchema } },
+    responses: { 200: { description: 'One result per document, in order', schema: ImportResultSchema }, 400: { description: 'atomic: some document is invalid, nothing was written (details name each problem)', schema: ErrorSchema }, 409: { description: 'atomic: a name was taken meanwhile, nothing was written', schema: ErrorSchema } },
     handler: async ({ body, principal, deps }) => {
-      const results = await importSavedSearches(deps, principal, body.documents, SavedSearchDocumentSchema);
+      const results = await importSavedSearches(deps, principal, body.documents, SavedSearchDocumentSchema, { atomic: body.atomic });
       const count = (s: string) => results.filter((r) => r.status === s).length;
       return { body: { results, created: count('created'), renamed: count('renamed'), rejected: count('rejected') } };
     },
@@ -173,6 +175,15 @@ export const savedSearchRoutes = [
     request: { body: BulkTagsRequestSchema },
     responses: { 200: { description: 'Updated and skipped ids', schema: BulkTagsResultSchema } },
     handler: async ({ body, principal, deps }) => ({ body: await bulkTag(deps, principal, body.ids, body.add, body.remove) }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/reviews/search/presets',
+    summary: 'Built-in one-click searches shipped with the platform (domain/search/search-presets.ts), their relative dates resolved now',
+    tags: ['search'],
+    access: { roles: SAVED_SEARCH_ROLES },
+    responses: { 200: { description: 'The presets', schema: SearchPresetsSchema } },
+    handler: async () => ({ body: { items: searchPresets(new Date()) } }),
   }),
   defineRoute({
     method: 'get',

@@ -221,7 +221,13 @@ export const SavedSearchDocumentSchema = z
   .meta({ id: 'SavedSearchDocument' });
 
 export const ImportRequestSchema = z
-  .object({ documents: z.array(z.unknown()).min(1).max(100).describe('export documents ({"format": "fip-saved-search", "version": 1, ...}); each is validated on its own') })
+  .object({
+    documents: z.array(z.unknown()).min(1).max(100).describe('export documents ({"format": "fip-saved-search", "version": 1, ...}); each is validated on its own'),
+    atomic: z
+      .boolean()
+      .default(false)
+      .describe('true: all or nothing: one invalid document writes none (400 validation_failed, details naming every problem as body.documents.<index>...); false: the valid ones are created, the rest reported as rejected'),
+  })
   .strict();
 
 export const ImportResultSchema = z
@@ -264,6 +270,21 @@ export const TagPresetsSchema = z
     in_use: z.array(z.object({ tag: z.string(), count: z.number().int() })).describe('tags on the saved searches the caller can see, most used first'),
   })
   .meta({ id: 'SearchTagPresets' });
+
+export const SearchPresetsSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        description: z.string(),
+        query: z.string().describe('in the query language; relative dates already resolved against the time of the request'),
+        types: z.array(SearchRecordTypeSchema),
+        sort: SearchSortSchema,
+      }),
+    ),
+  })
+  .meta({ id: 'SearchPresets' });
 
 export function savedSearchView(row: SavedSearchRow | SavedSearchWithShares, access: 'owner' | 'editor' | 'viewer') {
   const shares = 'shares' in row && access === 'owner' ? row.shares.map((s) => ({ ...s, shared_at: new Date(s.shared_at).toISOString() })) : undefined;

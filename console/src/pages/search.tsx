@@ -1,22 +1,20 @@
 // Search: the platform's query language (POST /reviews/search/query) with inline syntax help and
 // autocomplete of fields and values from GET /reviews/search/schema; results grouped by record type
-// with the matched words highlighted; a local history of recent queries; saved searches (list,
-// create with tags, run, share with users or roles as viewer or editor) through
-// /reviews/search/saved. The query, the record types and the sort are in the URL. A query the API
+// with the matched words highlighted; a local history of recent queries; presets and saved searches
+// (search-saved.tsx). The query, the record types and the sort are in the URL. A query the API
 // refuses (400) is shown as a sentence naming the line and column, never as JSON.
-import { Fragment, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ApiError, sdk } from '../api';
-import { Empty, ErrorState, Loading, Time, useLoad } from '../components';
+import { Empty, ErrorState, Loading, useLoad } from '../components';
 import { EntityLink, TYPE_LABELS } from '../entity-link';
 import { describeError } from '../errors';
-import { invalidateLoads } from '../query';
 import { Link, useSearchParams } from '../router';
 import { hasRole, useMe } from '../session';
 import type { Schema } from '../../../sdk/src';
+import { SavedSearches } from './search-saved';
 
 type SearchSchema = Schema<'SearchSchema'>;
 type Hit = Schema<'SearchHit'>;
-type Saved = Schema<'SavedSearch'>;
 
 const RECORD_LABELS: Record<string, string> = { case: 'Cases', intake: 'Intakes', investigation: 'Investigations', entity: 'Entities', wallet: 'Wallets', indicator: 'Indicators' };
 const HISTORY_KEY = 'fip.console.search-history';
@@ -217,133 +215,6 @@ function Results({ query, types, sort }: { query: string; types: string[]; sort:
         </section>
       ))}
     </div>
-  );
-}
-
-// ---- saved searches -----------------------------------------------------------------------------
-
-function savedUrl(s: { query: string; types: string[]; sort: string; id?: string }): string {
-  const q = new URLSearchParams({ q: s.query });
-  if (s.types.length) q.set('types', s.types.join(','));
-  if (s.sort !== 'relevance') q.set('sort', s.sort);
-  if (s.id) q.set('saved', s.id);
-  return `/search?${q}`;
-}
-
-function ShareForm({ saved, done }: { saved: Saved; done: (msg: string) => void }) {
-  const [kind, setKind] = useState<'user' | 'role'>('user');
-  const [who, setWho] = useState('');
-  const [permission, setPermission] = useState<'viewer' | 'editor'>('viewer');
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    try {
-      const grantee = kind === 'user' ? { user: who.trim() } : { role: who as 'analyst' };
-      await sdk().request('post', '/reviews/search/saved/{id}/share', { path: { id: saved.id }, body: { grant: [{ ...grantee, permission }] } });
-      done(`Shared “${saved.name}” with ${kind} ${who.trim()} as ${permission}.`);
-      setWho('');
-    } catch (err) {
-      setError(describeError(err).sentence);
-    }
-  };
-  return (
-    <form className="filters" onSubmit={submit} aria-label={`Share ${saved.name}`}>
-      <div className="field">
-        <label htmlFor={`sh-kind-${saved.id}`}>Share with</label>
-        <select id={`sh-kind-${saved.id}`} value={kind} onChange={(e) => { setKind(e.target.value as 'user'); setWho(''); }}>
-          <option value="user">a user</option><option value="role">a role</option>
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`sh-who-${saved.id}`}>{kind === 'user' ? 'E-mail' : 'Role'}</label>
-        {kind === 'user' ? (
-          <input id={`sh-who-${saved.id}`} type="email" required value={who} onChange={(e) => setWho(e.target.value)} />
-        ) : (
-          <select id={`sh-who-${saved.id}`} required value={who} onChange={(e) => setWho(e.target.value)}>
-            <option value="">choose</option>{['admin', 'analyst', 'reviewer', 'researcher'].map((r) => <option key={r} value={r}>{r}</option>)}
-          </select>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor={`sh-perm-${saved.id}`}>Permission</label>
-        <select id={`sh-perm-${saved.id}`} value={permission} onChange={(e) => setPermission(e.target.value as 'viewer')}>
-          <option value="viewer">viewer (run)</option><option value="editor">editor (change)</option>
-        </select>
-      </div>
-      <button type="submit">Share</button>
-      {error && <p className="form-error" role="alert">{error}</p>}
-    </form>
-  );
-}
-
-function SavedSearches({ current }: { current: { query: string; types: string[]; sort: 'relevance' | 'newest' } }) {
-  const [tag, setTag] = useState('');
-  const [list, reload] = useLoad(() => sdk().request('get', '/reviews/search/saved', { query: { tag: tag || undefined, limit: 100 } }), `saved:${tag}`);
-  const [name, setName] = useState('');
-  const [tags, setTags] = useState('');
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [sharing, setSharing] = useState<string | null>(null);
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    try {
-      const created = await sdk().request('post', '/reviews/search/saved', {
-        body: { name: name.trim(), query: current.query, types: current.types as Array<'case'>, sort: current.sort, tags: tags.split(',').map((t) => t.trim()).filter(Boolean) },
-      });
-      setNotice(`Saved “${created.name}”.`);
-      setName('');
-      setTags('');
-      invalidateLoads();
-    } catch (err) {
-      setError(describeError(err).sentence);
-    }
-  };
-  return (
-    <section aria-labelledby="saved-h">
-      <h2 id="saved-h">Saved searches</h2>
-      <form className="card filters" onSubmit={save} aria-label="Save this search">
-        <div className="field grow">
-          <label htmlFor="saved-name">Name</label>
-          <input id="saved-name" required value={name} onChange={(e) => setName(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor="saved-tags">Tags (comma-separated)</label>
-          <input id="saved-tags" value={tags} onChange={(e) => setTags(e.target.value)} />
-        </div>
-        <button type="submit" className="primary">Save this search</button>
-        {error && <p className="form-error" role="alert">{error}</p>}
-      </form>
-      {notice && <p role="status" className="ok-text">{notice}</p>}
-      <div className="field">
-        <label htmlFor="saved-tag-filter">Only with tag</label>
-        <input id="saved-tag-filter" value={tag} onChange={(e) => setTag(e.target.value)} />
-      </div>
-      {list.status === 'loading' && <Loading what="saved searches" />}
-      {list.status === 'error' && <ErrorState error={list.error} retry={reload} />}
-      {list.status === 'ok' && list.data.items.length === 0 && <Empty>No saved search{tag ? ' with this tag' : ''}.</Empty>}
-      {list.status === 'ok' && list.data.items.length > 0 && (
-        <ul className="cards saved" aria-label="Saved searches">
-          {list.data.items.map((s) => (
-            <li key={s.id} className="card saved-search">
-              <div>
-                <Link to={savedUrl(s)} aria-label={`Run ${s.name}`}><strong>{s.name}</strong></Link> <code className="small">{s.query || '(everything)'}</code>
-                {s.tags.map((t) => <span key={t} className="badge">{t}</span>)}
-              </div>
-              <div className="muted small">by {s.owner} · you are {s.access} · {s.visibility} · updated <Time iso={s.updatedAt} />
-                {s.shares && s.shares.length > 0 && <> · shared with {s.shares.map((sh) => `${sh.grantee} (${sh.permission})`).join(', ')}</>}
-              </div>
-              {s.access === 'owner' && (
-                sharing === s.id
-                  ? <ShareForm saved={s} done={(m) => { setNotice(m); setSharing(null); invalidateLoads(); }} />
-                  : <button type="button" onClick={() => setSharing(s.id)}>Share…</button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }
 

@@ -2469,6 +2469,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reviews/search/presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Built-in one-click searches shipped with the platform (domain/search/search-presets.ts), their relative dates resolved now
+         * @description Access: roles admin, analyst, reviewer.
+         */
+        get: operations["getReviewsSearchPresets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reviews/search/query": {
         parameters: {
             query?: never;
@@ -2611,7 +2631,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Import export documents (each validated on its own): created, renamed on a name clash ("name (2)"), or rejected with the reasons
+         * Import export documents (each validated on its own): created, renamed on a name clash ("name (2)"), or rejected with the reasons; atomic: true writes all or none
          * @description Access: roles admin, analyst, reviewer.
          */
         post: operations["postReviewsSearchSavedImport"];
@@ -5031,6 +5051,21 @@ export interface components {
             title: string;
             /** @enum {string} */
             type: "case" | "intake" | "investigation" | "entity" | "wallet" | "indicator";
+        };
+        SearchPresets: {
+            items: {
+                description: string;
+                id: string;
+                name: string;
+                /** @description in the query language; relative dates already resolved against the time of the request */
+                query: string;
+                /**
+                 * @description relevance (full-text rank; records without free-text terms rank equal) or newest first
+                 * @enum {string}
+                 */
+                sort: "relevance" | "newest";
+                types: ("case" | "intake" | "investigation" | "entity" | "wallet" | "indicator")[];
+            }[];
         };
         SearchResult: {
             /** @description researchers only: counts per record type (they get no records) */
@@ -13800,6 +13835,44 @@ export interface operations {
             };
         };
     };
+    getReviewsSearchPresets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The presets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchPresets"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postReviewsSearchQuery: {
         parameters: {
             query?: never;
@@ -14512,6 +14585,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description true: all or nothing: one invalid document writes none (400 validation_failed, details naming every problem as body.documents.<index>...); false: the valid ones are created, the rest reported as rejected
+                     * @default false
+                     */
+                    atomic?: boolean;
                     /** @description export documents ({"format": "fip-saved-search", "version": 1, ...}); each is validated on its own */
                     documents: unknown[];
                 };
@@ -14527,7 +14605,7 @@ export interface operations {
                     "application/json": components["schemas"]["SavedSearchImportResult"];
                 };
             };
-            /** @description Invalid input: details lists each field path and problem */
+            /** @description atomic: some document is invalid, nothing was written (details name each problem) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14547,6 +14625,15 @@ export interface operations {
             };
             /** @description The caller's roles or scopes do not allow this route */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description atomic: a name was taken meanwhile, nothing was written */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
