@@ -48,6 +48,7 @@ const ROUTES: Record<string, (s: Seeded) => string> = {
   'GET /reviews/search': (s) => `/reviews/search?q=${s.tag}&limit=50`,
   'GET /reviews/search/schema': () => '/reviews/search/schema',
   'GET /reviews/search/history': () => '/reviews/search/history?limit=50',
+  'GET /reviews/search/presets': () => '/reviews/search/presets',
   'GET /reviews/search/saved': () => '/reviews/search/saved?limit=100',
   'GET /reviews/search/saved/{id}': (s) => `/reviews/search/saved/${s.savedSearchId}`,
   'GET /reviews/search/saved/{id}/export': (s) => `/reviews/search/saved/${s.savedSearchId}/export`,
