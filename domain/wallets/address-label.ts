@@ -18,9 +18,24 @@ const SOLIDITY_FILE = /[A-Za-z_][A-Za-z0-9_]*\.sol(?![A-Za-z0-9])/g;
 const PUBLIC_KEY_CONST = /([A-Za-z_$][\w$]{0,60})\s*(?::\s*[\w.<>]+\s*)?=\s*new\s+PublicKey\(\s*["'`]$/;
 /** The end of a sentence: what follows it is not a label of what came before. */
 const SENTENCE_END = /[.!?](?=\s)|[。！？]|\n/;
+const SENTENCE_ENDS = new RegExp(SENTENCE_END.source, 'g');
 const HASH_LABEL = /(?<![A-Za-z])(?:txid|tx ?id|tx ?hash|txn ?hash|transaction(?: hash| id)?|block hash|blockhash|tx)(?![A-Za-z])/gi;
 export const PAYMENT_WORDS = /(?<![A-Za-z])(?:deposit|send|pay|payment|receive|receiving|recipient|wallet|donat(?:e|ion)s?|top[- ]?up|recharge|transfer to|fund)(?![A-Za-z])|钱包|錢包|充值|收款|кошел[её]к|(?<!\p{L})(?:billetera|cartera|carteira|dompet|cüzdan)(?!\p{L})|محفظة|กระเป๋า/giu;
 const BLOCK_BREAK = /<\/?(?:p|div|li|tr|td|th|section|article|ul|ol|table|h[1-6]|dt|dd|br|hr|button|header|footer)\b[^>]*>|\n\s*\n/gi;
+
+/** `name = "…"`, `name=…` (an attribute or assignment) ending right before the address. */
+const KEY_EQUALS = /([\w:-]{1,40})\s*=\s*["']?$/;
+
+const isQuote = (c: number): boolean => c === 34 || c === 39 || c === 96;
+
+/** The last character at or before `i` that is not whitespace (as `\s` means), looking back at most 64 characters; or -1. */
+function lastNonSpace(buf: string, i: number): number {
+  for (const stop = Math.max(0, i - 64); i >= stop; i--) {
+    const c = buf.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13 && !(c > 10 && c < 14) && !(c > 127 && /\s/.test(buf[i]))) return c;
+  }
+  return -1;
+}
 
 function nearest(re: RegExp, text: string, fromEnd: boolean): { word: string; distance: number } | undefined {
   re.lastIndex = 0;
@@ -42,7 +57,8 @@ function nearest(re: RegExp, text: string, fromEnd: boolean): { word: string; di
  */
 function sentenceTail(before: string): string {
   let from = 0;
-  const re = new RegExp(SENTENCE_END.source, 'g');
+  const re = SENTENCE_ENDS;
+  re.lastIndex = 0;
   for (let m = re.exec(before); m; m = re.exec(before)) {
     const rest = before.slice(m.index + m[0].length);
     if (/\p{L}/u.test(rest)) from = m.index + m[0].length;
@@ -64,8 +80,13 @@ export interface AddressLabel {
  * across another address: the JSON key or attribute name when there is one, else the visible text.
  */
 export function addressLabel(buf: string, start: number, end: number, html: boolean, self?: string, inScript = false): AddressLabel {
-  const key = JSON_KEY.exec(buf.slice(Math.max(0, start - 60), start)) ?? /([\w:-]{1,40})\s*=\s*["']?$/.exec(buf.slice(Math.max(0, start - 60), start))
-    ?? PUBLIC_KEY_CONST.exec(buf.slice(Math.max(0, start - 100), start));
+  // The three end-anchored patterns tried only when the characters right before the address can end them.
+  const quoted = isQuote(buf.charCodeAt(start - 1));
+  const beforeQuote = quoted ? lastNonSpace(buf, start - 2) : -1;
+  const beforeEq = lastNonSpace(buf, start - 1 - (buf.charCodeAt(start - 1) === 34 || buf.charCodeAt(start - 1) === 39 ? 1 : 0));
+  const key = (quoted && (beforeQuote === 58 || beforeQuote === 61) ? JSON_KEY.exec(buf.slice(Math.max(0, start - 60), start)) : null)
+    ?? (beforeEq === 61 ? KEY_EQUALS.exec(buf.slice(Math.max(0, start - 60), start)) : null)
+    ?? (quoted && beforeQuote === 40 ? PUBLIC_KEY_CONST.exec(buf.slice(Math.max(0, start - 100), start)) : null);
   if (key && (key[1] ?? '').length) {
     const words = ` ${camelWords(key[1]).toLowerCase()} `;
     if ((/ (?:contract|ca|mint|router|spender|program|jetton|token address|token|pool|pair)(?: address| id)? /.test(words) || / (?:swap|farm|amm|market|dex|vault|oracle|stake|staking|lp) id /.test(words)) && !/ (?:deposit|wallet|receiv|recipient|pay|to|value|clipboard|copy|href|text) /.test(words)) return { contract: key[1] };

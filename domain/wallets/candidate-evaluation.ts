@@ -56,13 +56,15 @@ function decode(c: RawCandidate, cache: Map<string, Map<string, Decoded>> | unde
   const byText = cache?.get(eos ? EOS_NAME : (c.scheme ?? ''));
   const hit = byText?.get(c.text);
   if (hit) return hit;
-  // A candidate's text is a slice of its whole window: what the cache keeps is decoded from a copy,
-  // so that it does not keep every window it saw alive.
-  const text = cache ? detached(c.text) : c.text;
-  const r = eos ? decodeEosName(text) : decodeCandidate(text, c.scheme);
+  const r = eos ? decodeEosName(c.text) : decodeCandidate(c.text, c.scheme);
   const out: Decoded = { matches: r.matches, reason: r.failures[0] ? `${r.failures[0].format}: ${r.failures[0].reason}` : undefined };
   // Only addresses are kept: the noise of a page (hashes, base64 pieces) is unique and cheap to reject.
   if (cache && out.matches.length && decodedCount(cache) < DECODED_LIMIT) {
+    // A candidate's text is a slice of its whole window: what the cache keeps is decoded again from
+    // a copy, so that it does not keep every window it saw alive (the noise is never copied).
+    const text = detached(c.text);
+    const again = eos ? decodeEosName(text) : decodeCandidate(text, c.scheme);
+    out.matches = again.matches;
     if (byText) byText.set(text, out);
     else cache.set(eos ? EOS_NAME : (c.scheme ?? ''), new Map([[text, out]]));
   }

@@ -138,6 +138,15 @@ export function runPass(buf: string, from: number, to: number, out: RawCandidate
     }
     let s = probe;
     while (s > i && (CLASS[buf.charCodeAt(s - 1)] & RUN) !== 0) s--;
+    // A long run starting at s covers s + MIN_RUN - 1, and so does any starting after s up to there:
+    // when that character ends the run, no long run starts before the next one (identifiers of
+    // minified script end here, without walking them to their end).
+    const last = s + stride;
+    if (last >= len) return;
+    if ((CLASS[buf.charCodeAt(last)] & RUN) === 0) {
+      i = last + 1;
+      continue;
+    }
     let e = probe + 1;
     const walk = Math.min(len, e + 16);
     while (e < walk && (CLASS[buf.charCodeAt(e)] & RUN) !== 0) e++;

@@ -23,11 +23,14 @@ function nextOpener(buf: string, from: number): RegExpExecArray | null {
   return null;
 }
 
-/** Script, style and comment ranges of a buffer; `open` is the range still open at its start. */
-export function computeRanges(buf: string, open: RangeKind | null): { ranges: RawRange[]; openAtEnd: RangeKind | null } {
+/**
+ * Script, style and comment ranges of a buffer from `from` on (0: the whole buffer); `open` is the
+ * range still open at `from`.
+ */
+export function computeRanges(buf: string, open: RangeKind | null, from = 0): { ranges: RawRange[]; openAtEnd: RangeKind | null } {
   const ranges: RawRange[] = [];
-  let pos = 0;
-  let current: RawRange | null = open ? { start: 0, end: Infinity, kind: open } : null;
+  let pos = from;
+  let current: RawRange | null = open ? { start: from, end: Infinity, kind: open } : null;
   for (;;) {
     if (current) {
       const closer = current.kind === 'comment' ? '-->' : current.kind === 'style' ? '</style' : '</script';

@@ -138,8 +138,18 @@ function labelAttributes(attrs: string): string {
   return out.join(' | ');
 }
 
+/** The last openElements answer: structuralScopes and htmlTableHeader ask for the same position in turn. Its stack is never mutated by callers. */
+let lastOpen: { buf: string; pos: number; ranges: RawRange[]; result: { stack: OpenTag[]; ownTag?: OpenTag } } | undefined;
+
 /** The element stack (innermost last) around `pos`, from a forward parse of the window before it. */
 function openElements(buf: string, pos: number, ranges: RawRange[]): { stack: OpenTag[]; ownTag?: OpenTag } {
+  if (lastOpen && lastOpen.pos === pos && lastOpen.ranges === ranges && lastOpen.buf === buf) return lastOpen.result;
+  const result = parseOpenElements(buf, pos, ranges);
+  lastOpen = { buf, pos, ranges, result };
+  return result;
+}
+
+function parseOpenElements(buf: string, pos: number, ranges: RawRange[]): { stack: OpenTag[]; ownTag?: OpenTag } {
   const from = Math.max(0, pos - LOOK);
   const stack: OpenTag[] = [];
   TAG_RE.lastIndex = from;
@@ -165,10 +175,14 @@ function openElements(buf: string, pos: number, ranges: RawRange[]): { stack: Op
   return { stack };
 }
 
+/** Per tag name: its opening or closing tag (global, case-insensitive). */
+const CLOSE_OF = new Map<string, RegExp>();
+
 /** End of the element opened at `tag` (its closing tag), or a bounded end. */
 function closeOf(buf: string, tag: OpenTag, after: number): number {
   const limit = Math.min(buf.length, after + LOOK);
-  const re = new RegExp(`<(/?)${tag.name}\\b[^>]*>`, 'gi');
+  let re = CLOSE_OF.get(tag.name);
+  if (!re) CLOSE_OF.set(tag.name, (re = new RegExp(`<(/?)${tag.name}\\b[^>]*>`, 'gi')));
   re.lastIndex = after;
   let depth = 0;
   for (let m = re.exec(buf); m && m.index < limit; m = re.exec(buf)) {

@@ -39,6 +39,6 @@ export function visibleText(fragment: string): string {
   if (firstGt >= 0 && (firstLt < 0 || firstGt < firstLt)) s = s.slice(firstGt + 1); // started inside a tag
   const lastLt = s.lastIndexOf('<');
   if (lastLt >= 0 && s.indexOf('>', lastLt) < 0) s = s.slice(0, lastLt); // ends inside a tag
-  s = s.replace(/<script\b[^>]*>|<\/script>|<style\b[\s\S]*?<\/style>/gi, ' ').replace(/<[^>]*>/g, ' ');
+  if (s.includes('<')) s = s.replace(/<script\b[^>]*>|<\/script>|<style\b[\s\S]*?<\/style>/gi, ' ').replace(/<[^>]*>/g, ' ');
   return decodeEntities(s).replace(ZERO_WIDTH, '').replace(/\s+/g, ' ').trim();
 }

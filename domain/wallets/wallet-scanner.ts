@@ -6,7 +6,7 @@ import { scanCandidates } from './candidate-scanner';
 import { type Decoded, evaluateCandidate } from './candidate-evaluation';
 import { CONFIDENCE_RANK } from './confidence-rules';
 import { type CoinTabHint, parseCoinTab } from './context-hints';
-import { computeRanges, type RangeKind, rangeAt } from './html-location';
+import { computeRanges, type RangeKind, rangeAt, type RawRange } from './html-location';
 import type { ExtractionResult, NetworkBasis, RejectedCandidate, TokenBasis, WalletFinding } from './wallet-types';
 
 export interface ScanTarget {
@@ -33,6 +33,10 @@ export interface ScannerOptions {
 const OVERLAP = 4096;
 /** Left margin kept from the previous window for context and scheme look-back. */
 const MARGIN = 4096;
+/** A pushed chunk at least this long is scanned in place (scanInPlace) rather than copied into the window. */
+const IN_PLACE_MIN = 64 * 1024;
+/** The seam of an in-place chunk ends at most this far into it (the first `>` after MARGIN, on HTML). */
+const IN_PLACE_SEAM = 32 * 1024;
 
 const HTML_SNIFF = /<(?:!doctype|html|head|body|div|span|p|a|script|meta|table|input|button|img|section|form|li|br)\b/i;
 
@@ -113,27 +117,81 @@ export class WalletScanner {
   }
 
   private process(final: boolean): void {
+    if (!final && this.pending.length && this.scanInPlace()) return;
     this.flush();
     const from = this.processedTo - this.base;
     const to = final ? this.buf.length : this.buf.length - OVERLAP;
     if (to <= from && !final) return;
     const { ranges } = computeRanges(this.buf, this.openRange);
+    this.scanWindow(this.buf, this.base, ranges, from, to);
+    this.processedTo = this.base + to;
+    if (final) return;
+    this.keepTail(this.buf, this.base, ranges, to);
+  }
+
+  /** Candidates anchored in [from, to) of `buf` (whose first character is at absolute offset `base`), evaluated and recorded. */
+  private scanWindow(buf: string, base: number, ranges: RawRange[], from: number, to: number): void {
     const html = this.html ?? false;
-    const ctx = { buf: this.buf, base: this.base, ranges, html, coinTab: this.coinTab, via: this.via, decoded: this.decoded };
+    const ctx = { buf, base, ranges, html, coinTab: this.coinTab, via: this.via, decoded: this.decoded };
     const eos = !!this.coinTab && (this.coinTab.networks.has('eos') || this.coinTab.tokens.has('EOS'));
-    for (const c of scanCandidates(this.buf, from, to, { html, eos })) {
+    for (const c of scanCandidates(buf, from, to, { html, eos })) {
       for (const e of evaluateCandidate(c, ctx)) {
         if ('finding' in e) this.addFinding(e.finding);
         else this.addRejected(e.rejected);
       }
     }
-    this.processedTo = this.base + to;
-    if (final) return;
+  }
+
+  /** After a window scanned up to `to`: its last MARGIN characters before `to` (and all after) stay as the next window's start. */
+  private keepTail(buf: string, base: number, ranges: RawRange[], to: number): void {
     const keepFrom = Math.max(0, to - MARGIN);
     const open = rangeAt(ranges, keepFrom);
     this.openRange = open && open.start <= keepFrom ? open.kind : null;
-    this.buf = this.buf.slice(keepFrom);
-    this.base += keepFrom;
+    this.buf = buf.slice(keepFrom);
+    this.base = base + keepFrom;
+  }
+
+  /**
+   * The first pending chunk, when large, scanned where it lies instead of copied behind the kept
+   * tail (one copy of every character of the input was a tenth of the scan): the seam (tail plus
+   * the chunk's first P characters, P >= MARGIN) is joined and scanned as a small window of its own,
+   * then the chunk from P on, in place. Every candidate has at least MARGIN characters before it and
+   * OVERLAP after it, as in a joined window. On HTML, P is just after a `>`, so no script, style or
+   * comment opener is cut there and the range state at P read from the seam is exact. False (nothing
+   * done) when the chunk is small or holds no `>` near its start.
+   */
+  private scanInPlace(): boolean {
+    const chunk = this.pending[0];
+    if (chunk.length < IN_PLACE_MIN) return false;
+    let p = MARGIN;
+    if (this.html) {
+      p = chunk.indexOf('>', MARGIN - 1) + 1;
+      if (p <= 0 || p > IN_PLACE_SEAM) return false;
+    }
+    const tail = this.buf;
+    const chunkBase = this.base + tail.length;
+    const seam = tail + chunk.slice(0, p + OVERLAP);
+    const seamRanges = computeRanges(seam, this.openRange).ranges;
+    this.scanWindow(seam, this.base, seamRanges, this.processedTo - this.base, tail.length + p);
+    // The chunk's ranges: the seam's before P (in chunk coordinates, for look-backs), then a parse from P.
+    const shift = tail.length;
+    const ranges: RawRange[] = [];
+    for (const r of seamRanges) if (r.start < shift + p) ranges.push({ start: r.start - shift, end: r.end - shift, kind: r.kind });
+    const atP = rangeAt(seamRanges, shift + p);
+    const rest = computeRanges(chunk, atP ? atP.kind : null, p).ranges;
+    if (atP && rest.length && rest[0].start === p && atP.start < shift + p) {
+      // The range open at P continues: one range, from where the seam saw it open.
+      rest[0].start = atP.start - shift;
+      ranges.pop();
+    }
+    for (const r of rest) ranges.push(r);
+    const to = chunk.length - OVERLAP;
+    this.scanWindow(chunk, chunkBase, ranges, p, to);
+    this.pending.shift();
+    this.pendingLength -= chunk.length;
+    this.processedTo = chunkBase + to;
+    this.keepTail(chunk, chunkBase, ranges, to);
+    return true;
   }
 
   private addFinding(f: WalletFinding): void {

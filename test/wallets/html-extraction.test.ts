@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { extractWallets } from '../../domain/wallets/extract-wallets';
 import { WalletScanner } from '../../domain/wallets/wallet-scanner';
-import type { WalletFinding } from '../../domain/wallets/wallet-types';
+import type { ExtractionResult, WalletFinding } from '../../domain/wallets/wallet-types';
+import { createPageGenerator } from '../support/scam-page-generator';
 import { makeAddresses } from '../support/wallet-address-factory';
 
 const a = makeAddresses(11);
@@ -118,6 +119,45 @@ describe('wallet extraction from pages', () => {
     const streamed = scanner.end().findings.map((f) => `${f.address}|${f.network}|${f.confidence}|${f.source}`).sort();
     assert.deepEqual(streamed, whole);
     assert.equal(whole.length, 3);
+  });
+
+  it('gives the same findings and rejections when large pushed chunks are scanned in place as in small chunks', () => {
+    const page = createPageGenerator(31).page(700_000, 40_000).html;
+    const rows = (r: ExtractionResult): string[] => [
+      ...r.findings.map((f) => `F ${f.address}|${f.networkId}|${f.token}|${f.confidence}|${f.location}|${f.offset}|${f.occurrences}`),
+      ...r.rejected.map((x) => `R ${x.candidate}|${x.reason}|${x.offset}`),
+    ].sort();
+    const scan = (chunk: number): string[] => {
+      const scanner = new WalletScanner({ html: true }, { includeRejected: true, maxRejected: 1e6, chunkSize: 16 * 1024 });
+      for (let i = 0; i < page.length; i += chunk) scanner.push(page.slice(i, i + chunk));
+      return rows(scanner.end());
+    };
+    const small = scan(997);
+    assert.ok(small.filter((r) => r.startsWith('F ')).length >= 10);
+    assert.deepEqual(scan(100_003), small);
+    assert.deepEqual(scan(256 * 1024), small);
+  });
+
+  it('keeps script and comment ranges exact when large pushed chunks are scanned in place, whatever cuts them', () => {
+    const filler = '<p class="css-1dbjc4n">lorem ipsum dolor sit amet</p>\n'.repeat(1500);
+    const code = 'x=1;'.repeat(1500);
+    for (const [opener, closer] of [['<script>', '</script>'], ['<!--', '-->']]) {
+      const head = `<html><body>${filler}`;
+      // `>` inside the code every 6,000 characters: where an in-place chunk's own scan starts.
+      const body = `var w="${a.tron}";${code}if(a>b){}${code}if(c>d){}${code}if(e>f){}${code}var v="${b.tron}";`;
+      const html = `${head}${opener}${body}${closer}<p>TRC20 deposit ${b.evm}</p>${filler}</body></html>`;
+      const rows = (r: ExtractionResult): string[] => r.findings.map((f) => `${f.address}|${f.location}|${f.confidence}`).sort();
+      const whole = rows(extractWallets({ html }, { includeRejected: true }));
+      assert.equal(whole.length, 3);
+      // Cuts inside the opening tag, and inside the code far enough that the kept tail starts in it.
+      const cuts = [...Array.from({ length: opener.length - 1 }, (_, k) => head.length + 1 + k), head.length + opener.length + 9000];
+      for (const cut of cuts) {
+        const scanner = new WalletScanner({ html: true }, { includeRejected: true, chunkSize: 16 * 1024 });
+        scanner.push(html.slice(0, cut));
+        scanner.push(html.slice(cut));
+        assert.deepEqual(rows(scanner.end()), whole, `${opener} cut at ${cut - head.length}`);
+      }
+    }
   });
 });
 
