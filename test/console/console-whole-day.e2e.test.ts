@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, resolveChromium } from '../../infra/chromium';
+import { insertInvestigation } from '../../db/repositories/investigations/investigation-repository';
 import type { Role } from '../../domain/accounts/roles';
 import { seriousA11yViolations } from '../support/axe';
 import { signInToConsole } from '../support/console-sign-in';
@@ -221,5 +222,39 @@ describe('console: an analyst\'s whole day, intake to dossier (end to end, Chrom
     await docScreenshot(page, 'analyst-day-6-dossier');
     await noA11yViolations('the dossier page');
     console.log(`      (the whole day took ${Math.round((Date.now() - started) / 1000)} s)`);
+  });
+
+  it('links an existing investigation to a case from both sides: "Add to case" on the investigation, "Unlink" and "Link investigation" (found by scan id) on the case', async () => {
+    const caseTitle = `Linking ${tag}`;
+    const created = await http(`${url}/cases`, { method: 'POST', headers: asUser(users.analyst), json: { title: caseTitle } });
+    assert.equal(created.status, 201, created.text);
+    const caseId = created.body.id as string;
+    const scanId = randomUUID();
+    await insertInvestigation(testKnex(), { scanId, url: `http://192.0.2.30/${tag}`, domain: '192.0.2.30', requestedBy: users.analyst, playbookId: null, caseId: null, label: `link me ${tag}`, options: {} });
+    const linkedScans = async () => ((await http(`${url}/cases/${caseId}`, { headers: asUser(users.analyst) })).body.investigations as Array<{ id: string }>).map((i) => i.id);
+
+    await signInToConsole(page, url, users.analyst, { fresh: true });
+    await page.goto(`${url}/console/investigations/${scanId}`);
+    await page.getByRole('heading', { name: `link me ${tag}`, level: 1 }).waitFor();
+    await page.getByLabel('Case title contains').fill(caseTitle);
+    await page.getByRole('button', { name: 'Find cases' }).click();
+    await page.getByRole('button', { name: `Add to ${caseTitle}` }).click();
+    await page.getByRole('status').filter({ hasText: `Added to case ${caseTitle}.` }).waitFor();
+    assert.deepEqual(await linkedScans(), [scanId]);
+    await noA11yViolations('the investigation page with "Add to case"');
+
+    await page.getByRole('status').getByRole('link', { name: caseTitle }).click();
+    await page.getByRole('heading', { name: caseTitle, level: 1 }).waitFor();
+    await confirm(`Unlink ${scanId.slice(0, 8)}`, 'Yes, unlink');
+    await page.getByRole('list', { name: 'Linked investigations' }).waitFor({ state: 'detached' });
+    assert.deepEqual(await linkedScans(), []);
+    await page.getByLabel('Link investigation (URL, host or scan id)').fill(scanId);
+    await page.getByRole('button', { name: 'Find investigations' }).click();
+    await page.getByRole('button', { name: `Link link me ${tag}` }).click();
+    await page.getByRole('list', { name: 'Linked investigations' }).getByRole('link', { name: scanId }).waitFor();
+    assert.deepEqual(await linkedScans(), [scanId]);
+    await noA11yViolations('the case page with "Link investigation"');
+    const audit = await testKnex()('audit_events').where({ target_type: 'case', target_id: caseId }).orderBy('at');
+    assert.deepEqual(audit.map((a: { action: string }) => a.action), ['case.investigation.link', 'case.investigation.unlink', 'case.investigation.link']);
   });
 });
