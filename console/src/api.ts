@@ -77,10 +77,14 @@ export async function download(path: string, { hash = false, query }: { hash?: b
   return { filename, sha256: hash ? await sha256Hex(blob) : null, declaredSha256: d.response.headers.get('X-Content-SHA256') };
 }
 
-/** A file's bytes as an object URL (screenshots, graph images); revoke it when done. */
-export async function objectUrl(path: string): Promise<string> {
-  const d = await sdk().download(path as never);
-  return URL.createObjectURL(await new Response(d.stream).blob());
+/**
+ * A file's bytes as an object URL (screenshots, graph images, intake previews); revoke it when
+ * done. `type`: the Blob's type when the caller decided it (a PDF opened in a tab needs one).
+ */
+export async function objectUrl(path: string, { query, type }: { query?: Record<string, string>; type?: string } = {}): Promise<string> {
+  const d = await sdk().download(path as never, query ? ({ query } as never) : {});
+  const blob = await new Response(d.stream).blob();
+  return URL.createObjectURL(type ? new Blob([blob], { type }) : blob);
 }
 
 let openApiPaths: Promise<Set<string>> | null = null;

@@ -106,8 +106,10 @@ describe('console case work: intake → case → referral (end to end, Chromium)
     const intakeId = page.url().split('/').pop()!;
     await page.getByRole('heading', { name: summary }).waitFor();
     const files = page.getByRole('list', { name: 'Files' });
-    await files.getByText('screenshot.png').waitFor();
-    await files.getByText('bank-statement.pdf').waitFor();
+    // Each stored file is offered for download (and the PDF for a preview).
+    await files.getByRole('button', { name: 'Download screenshot.png' }).waitFor();
+    await files.getByRole('button', { name: 'Download bank-statement.pdf' }).waitFor();
+    await files.getByRole('button', { name: 'Preview PDF: bank-statement.pdf' }).waitFor();
     const stored = await testKnex()('intake_files').where({ intake_id: intakeId }).orderBy('filename');
     assert.deepEqual(stored.map((f: { filename: string }) => f.filename), ['bank-statement.pdf', 'screenshot.png']);
     await noA11yViolations('the intake page');

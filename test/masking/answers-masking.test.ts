@@ -122,6 +122,7 @@ const NOT_WALKED: Record<string, string> = {
   'GET /reports/dossiers/{id}/drive_acl': 'an access list',
   'GET /tasks/{task_id}': 'task progress',
   'GET /intakes/{id}/contact': 'the reporter contact, analysts only, audited',
+  'GET /intakes/{id}/files/{file_id}': 'an uploaded file as the reporter sent it: analysts only, audited',
   'GET /intelligence/indicators/{id}': 'bank accounts are never indicators (walked: the indicator list)',
   'GET /intelligence/graph.png': 'a PNG: its labels are the graph answer, walked as GET /intelligence/graph',
   'GET /playbooks/ssi': 'crawler playbooks',

@@ -14,7 +14,7 @@ import { PLATFORM_TASK_KINDS, type TaskAccessPolicy } from '../../domain/tasks/t
 import { asUser, http } from '../support/http';
 import { createTestApiKey, usersForEveryRole } from '../support/identities';
 import { listActiveSchedules } from '../../db/repositories/reports/report-schedule-repository';
-import { createCase } from '../../db/repositories/cases/case-repository';
+import { createCase, linkToCase } from '../../db/repositories/cases/case-repository';
 import { insertIntake } from '../../db/repositories/intakes/intake-repository';
 import { upsertWallets } from '../../db/repositories/wallets/wallet-repository';
 import { recordSourceEntities } from '../../db/repositories/intelligence/entity-repository';
@@ -77,6 +77,10 @@ interface Fixtures {
   sleepingScheduleTaskId: string;
   /** A processed intake (status moves, contact read, attach to fxCaseId). */
   intakeId: string;
+  /** Its stored file (analysts read it). */
+  intakeFileId: string;
+  /** Per role: a case that scanId is linked to (each allowed caller unlinks its own). */
+  linkedCases: Record<string, string>;
   /** A job of an intake whose processing never started (queued): cancelled by the walk. */
   queuedIntakeJobId: string;
   caseId: string;
@@ -243,6 +247,7 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'GET /intakes/': () => ({ path: '/intakes/?limit=5&has_files=true' }),
   'GET /intakes/{id}': (fx) => ({ path: `/intakes/${fx.intakeId}` }),
   'GET /intakes/{id}/contact': (fx) => ({ path: `/intakes/${fx.intakeId}/contact?purpose=access%20walk` }),
+  'GET /intakes/{id}/files/{file_id}': (fx) => ({ path: `/intakes/${fx.intakeId}/files/${fx.intakeFileId}?purpose=access%20walk` }),
   // A repeat of the same move is a no-op, so each allowed caller gets 200.
   'POST /intakes/{id}/status': (fx) => ({ path: `/intakes/${fx.intakeId}/status`, json: { status: 'triaged', reason: 'access walk' } }),
   'POST /intakes/{id}/case': (fx) => ({ path: `/intakes/${fx.intakeId}/case`, json: { case_id: fx.caseId } }),
@@ -309,6 +314,8 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'GET /intelligence/graph': (fx) => ({ path: `/intelligence/graph?seed=${fx.intel.entityId}&depth=2` }),
   'GET /intelligence/graph.png': (fx) => ({ path: `/intelligence/graph.png?seed=${fx.intel.entityId}&width=400&height=300` }),
   'GET /discovery/search': (fx) => ({ path: `/discovery/search?q=${fx.intel.domain.slice(0, 12)}` }),
+  'POST /cases/{case_id}/investigations': (fx, c) => ({ path: `/cases/${fx.cases.enqueue[c.label] ?? fx.cases.caseId}/investigations`, json: { scan_id: fx.scanId } }),
+  'DELETE /cases/{case_id}/investigations/{scan_id}': (fx, c) => ({ path: `/cases/${fx.linkedCases[c.label] ?? fx.cases.caseId}/investigations/${fx.scanId}` }),
   'PATCH /cases/{case_id}': (fx) => ({ path: `/cases/${fx.cases.caseId}`, json: { priority: 'high' } }),
   'POST /cases/{case_id}/lea-referral': (fx) => ({ path: `/cases/${fx.cases.caseId}/lea-referral`, json: { agency: 'NCA', jurisdiction: 'UK', contact: 'desk@nca.example', status: 'draft' } }),
   'GET /cases/{case_id}/lea-referral': (fx) => ({ path: `/cases/${fx.cases.caseId}/lea-referral` }),
@@ -570,11 +577,17 @@ describe('access policy of every route', function () {
     const { mail } = await receivePersonaMail({ knex: testKnex(), blobs, temporal: await testTemporal(), log: createLogger('silent') }, {
       scanId: funnelScanId, recipient: 'walk@personas.invalid', raw: Buffer.from('From: a@b.test\r\nSubject: walk\r\nMessage-ID: <walk@b.test>\r\n\r\nYour code is 1234\r\n'),
     });
+    const linkedCases: Record<string, string> = {};
+    for (const role of ROLES) {
+      const linked = await createCase(testKnex(), { title: `access walk link ${role}` }, 'access-walk');
+      await linkToCase(testKnex(), linked.id, { type: 'investigation', id: scanId }, 'access-walk');
+      linkedCases[role] = linked.id;
+    }
     const intel = await intelFixture();
     fx = {
       dossierId: dossier.body.plan_id,
       scheduleId: schedule.body.id, reportId: task.result.report_id, openReportTaskId, sleepingScheduleTaskId,
-      intakeId: intake.body.id, queuedIntakeJobId, caseId: fixtureCase.id, playbookId, playbookIdsToDelete, walletScanId, scanId, pageId, endedScanId,
+      intakeId: intake.body.id, intakeFileId: intake.body.files[0].id, linkedCases, queuedIntakeJobId, caseId: fixtureCase.id, playbookId, playbookIdsToDelete, walletScanId, scanId, pageId, endedScanId,
       cases: await caseFixtures(url, users),
       search: await searchFixtures(url, users),
       campaignId: (await testKnex()('campaigns').insert({ name: `access walk ${randomUUID()}`, created_by: 'access-walk', taxonomy: 'romance' }).returning('id'))[0].id,

@@ -4,9 +4,11 @@
 import type { z } from 'zod';
 import type { Keyset } from '../../../domain/keyset';
 import { createCase, getCase, listCases, updateCase } from '../../../services/cases/case-service';
+import { linkInvestigationToCase, unlinkInvestigationFromCase } from '../../../services/cases/case-investigation-service';
 import { activeSigningKey } from '../../../services/evidence/evidence-service';
 import { encodeCursor } from '../../pagination';
 import { defineRoute } from '../../route-definition';
+import { CaseInvestigationLinkSchema, CaseScanParams, LinkInvestigationSchema } from './case-schemas';
 import { CaseDetailSchema, CaseIdParam, CaseListQuery, CasePageSchema, CaseSchema, CreateCaseSchema, PatchCaseSchema, caseView, referralView } from './case-schemas';
 import { reviewView } from '../reviews/review-schemas';
 import { ErrorSchema } from '../../common-schemas';
@@ -82,5 +84,38 @@ export const caseRoutes = [
       409: { description: 'The status machine does not allow this move; details name the allowed statuses', schema: ErrorSchema },
     },
     handler: async ({ params, body, principal, deps }) => ({ body: caseView(await updateCase(deps, principal, params.case_id, body)) }),
+  }),
+  defineRoute<z.infer<typeof CaseIdParam>, Record<string, never>, z.infer<typeof LinkInvestigationSchema>>({
+    method: 'post',
+    path: '/cases/{case_id}/investigations',
+    summary: 'Link an existing investigation to the case (it shows in the case\'s investigations, timeline and dossiers); audited',
+    tags: ['cases'],
+    access: { roles: CASE_WRITERS },
+    request: { params: CaseIdParam, body: LinkInvestigationSchema },
+    responses: {
+      201: { description: 'Linked', schema: CaseInvestigationLinkSchema },
+      404: { description: 'No such case or investigation', schema: ErrorSchema },
+      409: { description: 'The investigation is already linked to this case (details: linked_by, linked_at)', schema: ErrorSchema },
+    },
+    handler: async ({ params, body, principal, deps }) => {
+      const link = await linkInvestigationToCase(deps, principal, { caseId: params.case_id, scanId: body.scan_id });
+      return { status: 201, body: { case_id: link.case_id, scan_id: link.target_id, linked_by: link.linked_by, linked_at: link.linked_at.toISOString() } };
+    },
+  }),
+  defineRoute<z.infer<typeof CaseScanParams>>({
+    method: 'delete',
+    path: '/cases/{case_id}/investigations/{scan_id}',
+    summary: 'Unlink an investigation from the case (the investigation itself stays); audited',
+    tags: ['cases'],
+    access: { roles: CASE_WRITERS },
+    request: { params: CaseScanParams },
+    responses: {
+      204: { description: 'Unlinked' },
+      404: { description: 'No such case, or the investigation is not linked to it', schema: ErrorSchema },
+    },
+    handler: async ({ params, principal, deps }) => {
+      await unlinkInvestigationFromCase(deps, principal, { caseId: params.case_id, scanId: params.scan_id });
+      return { status: 204 };
+    },
   }),
 ];

@@ -70,6 +70,14 @@ export const CasePageSchema = pageSchema(CaseSchema, 'CasePage');
 
 export const CaseIdParam = z.object({ case_id: z.string().uuid() });
 
+export const CaseScanParams = z.object({ case_id: z.string().uuid(), scan_id: z.string().uuid() });
+
+export const LinkInvestigationSchema = z.object({ scan_id: z.string().uuid().describe('The investigation (scan) to link') }).meta({ id: 'LinkInvestigation' });
+
+export const CaseInvestigationLinkSchema = z
+  .object({ case_id: z.string().uuid(), scan_id: z.string().uuid(), linked_by: z.string(), linked_at: z.string() })
+  .meta({ id: 'CaseInvestigationLink' });
+
 export const CreateCaseSchema = z
   .object({
     title: storedText(300).overwrite(stripUnsafeNameCharacters).trim().min(1),

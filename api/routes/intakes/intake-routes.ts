@@ -11,6 +11,7 @@ import type { CasePriority } from '../../../domain/cases/case-states';
 import { IntakePayloadSchema } from '../../../domain/intakes/intake-payload';
 import { allowedUserMoves, type IntakeStatus } from '../../../domain/intakes/intake-status';
 import { changeIntakeJob, getIntakeJob } from '../../../services/intakes/intake-job-service';
+import { openIntakeFile } from '../../../services/intakes/intake-file-service';
 import { attachIntakeToCase, getIntake, listIntakes, moveIntakeStatus, readIntakeContact, submitIntake } from '../../../services/intakes/intake-service';
 import { BadRequestError, ValidationError } from '../../errors';
 import { IdempotencyHeaders, requestHash } from '../../idempotency-key';
@@ -26,6 +27,8 @@ import {
   ContactSchema,
   IntakeCreatedSchema,
   IntakeDetailSchema,
+  IntakeFileParams,
+  IntakeFileQuery,
   IntakeListQuery,
   IntakePageSchema,
   JobActionBody,
@@ -37,6 +40,13 @@ import {
   intakeJobView,
   intakeSummaryView,
 } from './intake-schemas';
+
+/**
+ * What a stored upload is served with: nothing it holds may run (a sandboxed, empty policy even when
+ * a browser opens it directly), and the type is never sniffed: a download is octet-stream, an inline
+ * preview the sniffed type of an allowed image or PDF.
+ */
+const UPLOAD_CSP = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 const READERS = { roles: ['admin', 'analyst', 'reviewer'] } as const;
 const WRITERS = { roles: ['admin', 'analyst'] } as const;
@@ -183,6 +193,30 @@ export const intakeRoutes: RouteDef[] = [
           contact_phone: contact?.contact_phone ?? null,
         },
       };
+    },
+  }),
+  defineRoute<z.infer<typeof IntakeFileParams>, z.infer<typeof IntakeFileQuery>>({
+    method: 'get',
+    path: '/intakes/{id}/files/{file_id}',
+    summary: 'One file of an intake (analysts only), streamed: a download (Content-Disposition attachment, application/octet-stream) or, with disposition=inline, a preview of an image or PDF; X-Content-SHA256 carries its hash; every read is an audit event with its purpose',
+    tags: ['intakes'],
+    access: { roles: ['analyst'] },
+    request: { params: IntakeFileParams, query: IntakeFileQuery },
+    responses: {
+      200: { description: 'The file\'s bytes (Content-Security-Policy: sandbox; X-Content-Type-Options: nosniff)', contentType: 'application/octet-stream' },
+      404: { description: 'No such intake, or no such file of it', schema: ErrorSchema },
+      422: { description: 'not_previewable: inline asked of a type that is served as a download only', schema: ErrorSchema },
+    },
+    handler: async ({ params, query, principal, deps, ctx }) => {
+      const opened = await openIntakeFile(deps, principal, { intakeId: params.id, fileId: params.file_id, disposition: query.disposition, purpose: query.purpose });
+      ctx.type = opened.disposition === 'inline' ? opened.file.content_type : 'application/octet-stream';
+      ctx.attachment(opened.file.filename, { type: opened.disposition });
+      ctx.set('X-Content-SHA256', opened.file.sha256);
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      ctx.set('Content-Security-Policy', UPLOAD_CSP);
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.length = Number(opened.file.size);
+      return { body: opened.body };
     },
   }),
   defineRoute<{ id: string }, Record<string, never>, { status: IntakeStatus; reason?: string }>({

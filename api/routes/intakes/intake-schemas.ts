@@ -27,6 +27,16 @@ const FileSchema = z
   })
   .meta({ id: 'IntakeFile' });
 
+export const IntakeFileParams = z.object({ id: z.string().uuid(), file_id: z.string().uuid() });
+
+export const IntakeFileQuery = z.object({
+  disposition: z
+    .enum(['attachment', 'inline'])
+    .default('attachment')
+    .describe('attachment (default): a download of any file; inline: a preview, only for PNG, JPEG, GIF, WebP and PDF (422 not_previewable otherwise)'),
+  purpose: z.string().trim().min(1).max(500).default('download').describe('Why (recorded in the audit log); default download'),
+});
+
 export const IntakeCreatedSchema = z
   .object({
     id: z.string().uuid(),

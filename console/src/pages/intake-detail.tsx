@@ -10,6 +10,8 @@ import { invalidateLoads } from '../query';
 import { Link, navigate } from '../router';
 import { hasRole, useMe } from '../session';
 import type { IntakeDetail } from '../types';
+import { IntakeFiles } from './intake-files';
+import { InvestigateUrl } from './case-investigations';
 import { ConfirmAction, described, Field, fieldErrorsOf, label } from './case-work-ui';
 
 function ContactReveal({ id }: { id: string }) {
@@ -202,19 +204,11 @@ export function IntakeDetailPage({ id }: { id: string }) {
       {i.urls.length > 0 && (
         <>
           <h2>Web addresses</h2>
-          <ul>{i.urls.map((u) => <li key={u}><EntityLink type="url" value={u} /></li>)}</ul>
+          <ul aria-label="Web addresses">{i.urls.map((u) => <li key={u}><EntityLink type="url" value={u} />{canWrite && <> <InvestigateUrl url={u} caseId={i.case?.id ?? null} /></>}</li>)}</ul>
         </>
       )}
       <h2>Files</h2>
-      {i.files.length === 0 ? <Empty>No file attached.</Empty> : (
-        <ul aria-label="Files">
-          {i.files.map((f) => (
-            <li key={f.id}>
-              {f.filename} <span className="muted small">({f.contentType}, {f.size} bytes, {label(f.status)}{f.statusReason ? `: ${f.statusReason}` : ''})</span> <code className="small" title={f.sha256}>sha256 {f.sha256.slice(0, 16)}…</code>
-            </li>
-          ))}
-        </ul>
-      )}
+      <IntakeFiles i={i} canOpen={hasRole(me, 'analyst')} />
       <h2>Entities found</h2>
       {i.entities.length === 0 ? <Empty>None yet.</Empty> : <ul>{i.entities.map((e) => <li key={e.id}><EntityLink id={e.id} type={e.type} value={e.displayValue} showType /></li>)}</ul>}
       <h2>Processing</h2>

@@ -8,6 +8,7 @@ import { Link, useSearchParams } from '../router';
 import { hasRole, useMe } from '../session';
 import { AddToCampaign } from './campaign-add';
 import { CaseDossiers } from './dossier-generate';
+import { CaseInvestigations } from './case-investigations';
 import { CaseStatusMoves, CaseTimeline, RequestReview } from './case-detail';
 import { ReferralPanel } from './referral';
 
@@ -174,7 +175,7 @@ export function CaseDetailPage({ id }: { id: string }) {
       <h2>Timeline</h2>
       <CaseTimeline d={d} />
       <h2>Investigations</h2>
-      {d.investigations.length === 0 ? <Empty>None linked.</Empty> : <ul>{d.investigations.map((i) => <li key={i.id}><Link to={`/investigations/${i.id}`}>{i.id}</Link></li>)}</ul>}
+      <CaseInvestigations d={d} canWrite={canWrite} done={reload} />
       <h2>Intakes</h2>
       {d.intakes.length === 0 ? <Empty>None linked.</Empty> : <ul>{d.intakes.map((i) => <li key={i.id}><Link to={`/intakes/${i.id}`}>{i.id}</Link></li>)}</ul>}
       <h2>Entities</h2>

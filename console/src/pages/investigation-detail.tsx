@@ -11,6 +11,8 @@ import type { InvestigationDetail, ScanWallet, Task } from '../types';
 import { FunnelOverview, GuidancePanel } from './investigation-funnel';
 import { AddToCampaign, investigationMembers } from './campaign-add';
 import { InvestigationActions } from './investigation-actions';
+import { hasRole, useMe } from '../session';
+import { AddToCase } from './case-investigations';
 import { ShotThumb, ShotViewer, type Shot } from './investigation-screenshots';
 import { SimilarSites } from './investigation-similar';
 import { RequestTakedown } from './takedowns';
@@ -319,6 +321,7 @@ function Evidence({ inv }: { inv: InvestigationDetail }) {
 
 export function InvestigationDetailPage({ scanId, tab }: { scanId: string; tab: string | undefined }) {
   const active: Tab = (TABS as readonly string[]).includes(tab ?? '') ? (tab as Tab) : 'overview';
+  const me = useMe();
   const [inv, reload] = useLoad(() => sdk().investigations.get(scanId), scanId);
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const running = inv.status === 'ok' && RUNNING.has(inv.data.status);
@@ -347,6 +350,7 @@ export function InvestigationDetailPage({ scanId, tab }: { scanId: string; tab: 
       <AddToCampaign what="this investigation's entities" members={() => investigationMembers(d.url, d.wallets)} />
       <InvestigationActions inv={d} onChanged={reload} />
       <RequestTakedown scanId={d.scanId} status={d.status} />
+      {hasRole(me, 'admin', 'analyst') && <AddToCase scanId={d.scanId} />}
       {running && <LiveTask taskId={d.taskId} onEnd={reload} />}
       <GuidancePanel scanId={d.scanId} active={running} onReplied={reload} />
       <div role="tablist" aria-label="Investigation views" className="tabs">

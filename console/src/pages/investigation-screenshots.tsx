@@ -6,12 +6,15 @@ import { objectUrl } from '../api';
 
 export interface Shot {
   path: string;
+  /** Query parameters of the image's route (an intake file's inline preview). */
+  query?: Record<string, string>;
   alt: string;
   caption: string;
 }
 
 /** A screenshot's bytes as an object URL (through the SDK: the identity header goes along). */
-function useObjectUrl(path: string): { src: string | null; failed: boolean } {
+function useObjectUrl(path: string, query?: Record<string, string>): { src: string | null; failed: boolean } {
+  const queryKey = query ? new URLSearchParams(query).toString() : '';
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -19,7 +22,7 @@ function useObjectUrl(path: string): { src: string | null; failed: boolean } {
     let live = true;
     setSrc(null);
     setFailed(false);
-    objectUrl(path).then(
+    objectUrl(path, { query: queryKey ? Object.fromEntries(new URLSearchParams(queryKey)) : undefined }).then(
       (u) => {
         if (live) {
           url = u;
@@ -32,12 +35,12 @@ function useObjectUrl(path: string): { src: string | null; failed: boolean } {
       live = false;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [path]);
+  }, [path, queryKey]);
   return { src, failed };
 }
 
 export function ShotThumb({ shot, onOpen }: { shot: Shot; onOpen: () => void }) {
-  const { src, failed } = useObjectUrl(shot.path);
+  const { src, failed } = useObjectUrl(shot.path, shot.query);
   if (failed) return <p className="muted">Screenshot unavailable.</p>;
   if (!src) return <p className="muted" role="status">Loading screenshot…</p>;
   return (
@@ -49,7 +52,7 @@ export function ShotThumb({ shot, onOpen }: { shot: Shot; onOpen: () => void }) 
 
 export function ShotViewer({ shots, index, onIndex, onClose }: { shots: Shot[]; index: number; onIndex: (i: number) => void; onClose: () => void }) {
   const shot = shots[index];
-  const { src, failed } = useObjectUrl(shot.path);
+  const { src, failed } = useObjectUrl(shot.path, shot.query);
   const close = useRef<HTMLButtonElement>(null);
   const opener = useRef<Element | null>(null);
   useEffect(() => {

@@ -101,6 +101,13 @@ export async function linkToCase(
   return { linked: false, link: link as CaseLinkRow };
 }
 
+/** Removes a target's link to a case; answers whether there was one. */
+export async function unlinkFromCase(trx: Knex | Knex.Transaction, caseId: string, target: CaseLinkTarget): Promise<boolean> {
+  const removed = await trx('case_links').where({ case_id: caseId, target_type: target.type, target_id: target.id }).delete();
+  if (removed) await trx('cases').where({ id: caseId }).update({ updated_at: trx.raw('clock_timestamp()') });
+  return removed > 0;
+}
+
 export async function listCaseLinks(knex: Knex | Knex.Transaction, caseId: string): Promise<CaseLinkRow[]> {
   return knex<CaseLinkRow>('case_links').where({ case_id: caseId }).orderBy([{ column: 'linked_at' }, { column: 'target_type' }, { column: 'target_id' }]);
 }

@@ -97,6 +97,11 @@ export async function listIntakeFiles(knex: Knex, intakeId: string): Promise<Int
   return knex<IntakeFileRow>('intake_files').where({ intake_id: intakeId }).orderBy('position');
 }
 
+/** One file of an intake (undefined when the intake has no such file). */
+export async function findIntakeFile(knex: Knex, intakeId: string, fileId: string): Promise<IntakeFileRow | undefined> {
+  return knex<IntakeFileRow>('intake_files').where({ intake_id: intakeId, id: fileId }).first();
+}
+
 export async function listIntakeJobs(knex: Knex, intakeId: string): Promise<IntakeJobRow[]> {
   return knex<IntakeJobRow>('intake_jobs').where({ intake_id: intakeId }).orderBy('position');
 }

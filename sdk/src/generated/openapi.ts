@@ -625,6 +625,46 @@ export interface paths {
         patch: operations["patchCasesCaseId"];
         trace?: never;
     };
+    "/cases/{case_id}/investigations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link an existing investigation to the case (it shows in the case's investigations, timeline and dossiers); audited
+         * @description Access: roles admin, analyst.
+         */
+        post: operations["postCasesCaseIdInvestigations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cases/{case_id}/investigations/{scan_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unlink an investigation from the case (the investigation itself stays); audited
+         * @description Access: roles admin, analyst.
+         */
+        delete: operations["deleteCasesCaseIdInvestigationsScanId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cases/{case_id}/lea-referral": {
         parameters: {
             query?: never;
@@ -1145,6 +1185,26 @@ export interface paths {
          * @description Access: roles analyst.
          */
         get: operations["getIntakesIdContact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intakes/{id}/files/{file_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One file of an intake (analysts only), streamed: a download (Content-Disposition attachment, application/octet-stream) or, with disposition=inline, a preview of an image or PDF; X-Content-SHA256 carries its hash; every read is an audit event with its purpose
+         * @description Access: roles analyst.
+         */
+        get: operations["getIntakesIdFilesFileId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3397,6 +3457,14 @@ export interface components {
             }[];
             updated_at: string;
         };
+        CaseInvestigationLink: {
+            /** Format: uuid */
+            case_id: string;
+            linked_at: string;
+            linked_by: string;
+            /** Format: uuid */
+            scan_id: string;
+        };
         CasePage: {
             items: components["schemas"]["Case"][];
             next_cursor: string | null;
@@ -4488,6 +4556,13 @@ export interface components {
             weights: {
                 [key: string]: number;
             };
+        };
+        LinkInvestigation: {
+            /**
+             * Format: uuid
+             * @description The investigation (scan) to link
+             */
+            scan_id: string;
         };
         LocalSignIn: {
             /** @description The header the console sends with the chosen e-mail */
@@ -7609,6 +7684,152 @@ export interface operations {
             };
         };
     };
+    postCasesCaseIdInvestigations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkInvestigation"];
+            };
+        };
+        responses: {
+            /** @description Linked */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseInvestigationLink"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such case or investigation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The investigation is already linked to this case (details: linked_by, linked_at) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCasesCaseIdInvestigationsScanId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                case_id: string;
+                scan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlinked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such case, or the investigation is not linked to it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getCasesCaseIdLeaReferral: {
         parameters: {
             query?: never;
@@ -9082,6 +9303,79 @@ export interface operations {
             };
             /** @description No such intake */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getIntakesIdFilesFileId: {
+        parameters: {
+            query?: {
+                /** @description attachment (default): a download of any file; inline: a preview, only for PNG, JPEG, GIF, WebP and PDF (422 not_previewable otherwise) */
+                disposition?: "attachment" | "inline";
+                /** @description Why (recorded in the audit log); default download */
+                purpose?: string;
+            };
+            header?: never;
+            path: {
+                file_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes (Content-Security-Policy: sandbox; X-Content-Type-Options: nosniff) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such intake, or no such file of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_previewable: inline asked of a type that is served as a download only */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
