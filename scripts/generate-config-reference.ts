@@ -48,6 +48,7 @@ const GROUP_TITLES: Record<string, string> = {
   review: 'Reviews',
   search: 'Search',
   alerts: 'Watchlists and alerts',
+  classification: 'Automatic classification',
   analytics: 'Analytics, schedules and the graph',
   exports: 'Exports',
 };

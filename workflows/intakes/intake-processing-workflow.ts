@@ -1,7 +1,7 @@
 // Processing of one intake (`intake-<id>`): into processing, each step as an intake job (text from
 // the details and files, then entities to the graph), then processed, or failed with the step's
 // caller-safe error. The input is only the intake id: no evidence or contact data in Temporal.
-import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, proxyActivities } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, patched, proxyActivities } from '@temporalio/workflow';
 import type { PlatformActivities } from '../../activities';
 import { INTAKE_STEPS, type IntakeStep } from '../../domain/intakes/intake-steps';
 import { isPublicFailureType } from '../../domain/tasks/public-failures';
@@ -61,6 +61,15 @@ export async function intakeProcessingWorkflow(input: IntakeProcessingInput): Pr
     await bookkeeping.recomputeSourceRiskScores({ kind: 'intake', id: input.intakeId });
   } catch (err) {
     if (isCancellation(err)) throw err;
+  }
+  // Its place in the scam taxonomy (runs recorded before classification replay without it); a
+  // failure leaves the intake unclassified, not failed.
+  if (patched('intake-classification')) {
+    try {
+      await bookkeeping.classifyIntake({ intakeId: input.intakeId });
+    } catch (err) {
+      if (isCancellation(err)) throw err;
+    }
   }
   await bookkeeping.finishIntakeProcessing({ intakeId: input.intakeId, outcome: 'processed' });
   progress.set('done', 100);
