@@ -89,7 +89,7 @@ export const CLASSIFICATION_VOCABULARY: readonly NodeVocabulary[] = [
   {
     path: 'advance-fee/recovery',
     phrases: {
-      en: ['recover your funds', 'fund recovery', 'get your money back', 'recover lost crypto', 'scam victims', 'chargeback'],
+      en: ['recover your funds', 'recover your lost funds', 'lost funds', 'recovery fee', 'fund recovery', 'get your money back', 'recover lost crypto', 'scam victims', 'chargeback'],
       zh: ['追回资金', '资金追回', '挽回损失', '被骗资金'],
       vi: ['lấy lại tiền', 'thu hồi tiền', 'nạn nhân lừa đảo'],
       es: ['recuperar su dinero', 'recuperación de fondos', 'víctimas de estafa'],
@@ -134,7 +134,7 @@ export const CLASSIFICATION_VOCABULARY: readonly NodeVocabulary[] = [
   {
     path: 'advance-fee/lottery',
     phrases: {
-      en: ['giveaway', 'you have won', 'claim your prize', 'airdrop', 'lucky draw', 'double your'],
+      en: ['giveaway', 'receive twice as much', 'receive double', 'you have won', 'claim your prize', 'airdrop', 'lucky draw', 'double your'],
       zh: ['空投', '中奖', '领取奖品', '抽奖', '赠送'],
       vi: ['quà tặng', 'bạn đã trúng', 'nhận thưởng', 'rút thăm may mắn'],
       es: ['sorteo', 'ha ganado', 'reclame su premio'],
