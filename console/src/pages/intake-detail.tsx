@@ -11,6 +11,7 @@ import { Link, navigate } from '../router';
 import { hasRole, useMe } from '../session';
 import type { IntakeDetail } from '../types';
 import { ConfirmAction, described, Field, fieldErrorsOf, label } from './case-work-ui';
+import { ClassificationPanel } from './classification';
 
 function ContactReveal({ id }: { id: string }) {
   const [purpose, setPurpose] = useState('');
@@ -215,6 +216,7 @@ export function IntakeDetailPage({ id }: { id: string }) {
           ))}
         </ul>
       )}
+      <ClassificationPanel kind="intake" id={i.id} classification={i.classification} onChanged={reload} />
       <h2>Entities found</h2>
       {i.entities.length === 0 ? <Empty>None yet.</Empty> : <ul>{i.entities.map((e) => <li key={e.id}><EntityLink id={e.id} type={e.type} value={e.displayValue} showType /></li>)}</ul>}
       <h2>Processing</h2>
