@@ -21,6 +21,12 @@ const bookkeeping = proxyActivities<PlatformActivities>({
   retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 20 },
 });
 
+/** Classification reads what the steps stored (and may ask the LLM, bounded): a few tries, then the intake stays unclassified. */
+const classifying = proxyActivities<PlatformActivities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 3 },
+});
+
 export interface IntakeProcessingInput {
   intakeId: string;
 }
@@ -66,7 +72,7 @@ export async function intakeProcessingWorkflow(input: IntakeProcessingInput): Pr
   // failure leaves the intake unclassified, not failed.
   if (patched('intake-classification')) {
     try {
-      await bookkeeping.classifyIntake({ intakeId: input.intakeId });
+      await classifying.classifyIntake({ intakeId: input.intakeId });
     } catch (err) {
       if (isCancellation(err)) throw err;
     }
