@@ -97,7 +97,7 @@ describe('automatic classification of investigations and intakes', function () {
     const ok = await http(`${url}${path}`, { method: 'PUT', headers: analyst, json: { taxonomy: 'investment/crypto/pig-butchering', reason: 'the chat logs show a groomed victim' } });
     assert.equal(ok.status, 200, ok.text);
     assert.deepEqual([ok.body.taxonomy, ok.body.source, ok.body.confidence, ok.body.correction.reason], ['investment/crypto/pig-butchering', 'analyst', 1, 'the chat logs show a groomed victim']);
-    const audit = await testKnex()('audit_events').where({ action: 'classification.correct', target_type: 'investigation', target_id: scans.a1 });
+    const audit = await testKnex()('audit_events').where({ action: 'classification.correct', target_type: 'investigation', target_id: scans.a1, purpose: 'the chat logs show a groomed victim' });
     assert.equal(audit.length, 1);
     assert.equal(audit[0].details.automatic, before.taxonomy);
     // A later automatic run refreshes the prediction but not what is shown.
@@ -106,14 +106,20 @@ describe('automatic classification of investigations and intakes', function () {
     assert.deepEqual([after.taxonomy, after.source, after.automatic?.taxonomy], ['investment/crypto/pig-butchering', 'analyst', before.taxonomy]);
   });
 
+  const correctA1 = async (reason: string) => {
+    const r = await http(`${url}/investigations/ssi/${scans.a1}/classification`, { method: 'PUT', headers: analyst, json: { taxonomy: 'investment/crypto/pig-butchering', reason } });
+    assert.equal(r.status, 200, r.text);
+  };
+
   it('the kit\'s history: a site linked to a corrected one follows it', async () => {
+    await correctA1('kit history: a1 is pig butchering');
     const c = await classifyInvestigation(deps, scans.a2);
     const kit = c.evidence.find((e) => e.feature === 'kit_history');
     assert.ok(kit?.detail.includes(scans.a1), JSON.stringify(c.evidence));
     assert.equal(c.taxonomy, 'investment/crypto/pig-butchering', JSON.stringify(c));
   });
 
-  it('the LLM path: bounded requests; a surer valid answer wins, an answer outside the taxonomy is ignored', async () => {
+  it('the LLM path: bounded requests; a surer valid answer wins, an answer outside the taxonomy or a failed request leaves the rules\' answer', async () => {
     const llm = createLlmClassifier({ apiKey: 'test-key', baseUrl: fake.url, model: 'claude-test', enabled: true, maxTokens: 123, timeoutSeconds: 5, maxChars: 600 })!;
     fake.setHandler(() => ({ toolInput: { taxonomy: 'romance', confidence: 0.97, reason: 'a dating story' } }));
     const sent = fake.requests.length;
@@ -128,9 +134,13 @@ describe('automatic classification of investigations and intakes', function () {
     const ignored = await classifyIntake({ ...deps, llm }, intakeId);
     assert.deepEqual([ignored.taxonomy, ignored.source], ['advance-fee/recovery', 'rules']);
     assert.ok(!ignored.evidence.some((e) => e.feature === 'llm'));
+    fake.setHandler(() => ({ raw: '{"type":"error","error":{"type":"overloaded_error","message":"busy"}}', status: 529 }));
+    const failed = await classifyIntake({ ...deps, llm }, intakeId);
+    assert.deepEqual([failed.taxonomy, failed.source], ['advance-fee/recovery', 'rules']);
   });
 
   it('accuracy over this test\'s corrected subjects, and the dashboard carries the figure', async () => {
+    await correctA1('accuracy: a1 is pig butchering');
     const ok = await http(`${url}/intakes/${intakeId}/classification`, { method: 'PUT', headers: analyst, json: { taxonomy: 'advance-fee/recovery', reason: 'confirmed by the victim' } });
     assert.equal(ok.status, 200, ok.text);
     const mine = await classificationAccuracy(testKnex(), [{ kind: 'investigation', id: scans.a1 }, { kind: 'intake', id: intakeId }]);
