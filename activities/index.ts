@@ -23,6 +23,8 @@ import { createGuidanceActivities } from './investigations/guidance-activities';
 import { createReviewClaimActivities } from './reviews/review-claim-activities';
 import { createRiskScoreActivities } from './intelligence/risk-score-activities';
 import { createSimilarityActivities } from './similarity/similarity-activities';
+import { createClassificationActivities } from './classification/classification-activities';
+import { createLlmClassifier } from '../services/classification/llm-classifier';
 import { createBrowserProvider, type BrowserProvider } from '../infra/browser-pool';
 import { createReportDeliveryActivities } from './reports/report-delivery-activities';
 import { createReportGenerationActivities } from './reports/report-generation-activities';
@@ -122,6 +124,13 @@ export function createActivities(deps: ActivityDeps) {
     ...createRiskScoreActivities({ knex }),
     ...createSimilarityActivities({ knex, blobs }),
     ...createTakedownActivities({ knex, config, temporal: deps.temporal }),
+    ...createClassificationActivities({
+      knex, blobs,
+      llm: createLlmClassifier({
+        apiKey: config.anthropic_api_key, baseUrl: config.anthropic_base_url, model: config.ssi.llm_model, enabled: config.classification.llm,
+        maxTokens: config.classification.llm_max_tokens, timeoutSeconds: config.classification.llm_timeout_seconds, maxChars: config.classification.llm_max_chars, warn: (m) => log.warn(m),
+      }),
+    }),
     ...createScheduledReportsJobActivities({ knex, temporal: deps.temporal, taskQueue: config.temporal.task_queue, log, steps: { ...generation, ...delivery, ...schedule } }),
   };
 }

@@ -17,6 +17,7 @@ import { investigationWalletRoutes } from './routes/wallets/wallet-routes';
 import { playbookRoutes } from './routes/investigations/playbook-routes';
 import { funnelRoutes } from './routes/investigations/funnel-routes';
 import { similarSiteRoutes } from './routes/investigations/similar-site-routes';
+import { classificationRoutes } from './routes/classification/classification-routes';
 import { caseRoutes } from './routes/cases/case-routes';
 import { dossierRoutes } from './routes/dossiers/dossier-routes';
 import { consoleRoutes } from './routes/console/console-routes';
@@ -64,6 +65,7 @@ export function allRoutes(): RouteDef[] {
     ...investigationRoutes,
     ...funnelRoutes,
     ...similarSiteRoutes,
+    ...classificationRoutes,
     ...consoleRoutes,
     ...evidenceRoutes,
     ...exportRoutes,

@@ -245,6 +245,14 @@ export const configSchema = z.strictObject({
       check_interval_hours: int(1, 24 * 30).default(24).describe('how often the `takedown-watch` Schedule re-checks every sent takedown\'s site'),
     })
     .prefault({}),
+  classification: z
+    .strictObject({
+      llm: bool.default(true).describe('with an Anthropic key, the automatic classification also asks the language model (`SVC_SSI__LLM_MODEL`) where a subject sits in the scam taxonomy; false: the deterministic rules alone'),
+      llm_max_tokens: int(16, 4096).default(300).describe('the largest answer of one classification request (max_tokens)'),
+      llm_timeout_seconds: int(1, 300).default(20).describe('longest one classification request may take; past it the rules\' answer stands'),
+      llm_max_chars: int(500, 100_000).default(6000).describe('most characters of a subject\'s text sent to the language model'),
+    })
+    .prefault({}),
   reports: z
     .strictObject({ row_cap: int(1, 1_000_000).default(10_000).describe('most rows per report section; a cut section says so') })
     .prefault({}),

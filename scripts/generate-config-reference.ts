@@ -49,6 +49,7 @@ const GROUP_TITLES: Record<string, string> = {
   search: 'Search',
   alerts: 'Watchlists and alerts',
   takedown: 'Takedowns (RDAP, XARF reports, site watch)',
+  classification: 'Automatic classification',
   analytics: 'Analytics, schedules and the graph',
   exports: 'Exports',
 };

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { showsFigure } from '../../domain/analytics/small-group-suppression';
 import type { AggregationSource } from '../../db/repositories/analytics/analytics-view-repository';
 import { analyticsAsOf } from '../../db/repositories/analytics/analytics-view-repository';
+import { classificationAccuracy } from '../classification/classification-service';
 import { activityTotals, campaignStatusCounts, entitySummary, indicatorSummary, topEntities } from '../../db/repositories/analytics/dashboard-repository';
 import {
   aggregateOnly,
@@ -29,13 +30,14 @@ const oldest = (...isos: string[]) => isos.reduce((a, b) => (a < b ? a : b));
 
 /** Entities, indicators, campaigns and platform KPIs; the riskiest entities for all but researchers. */
 export async function intelligenceDashboard(knex: Knex, viewer: Viewer, source: AggregationSource) {
-  const [entities, indicators, campaigns, all, victims, asOf] = await Promise.all([
+  const [entities, indicators, campaigns, all, victims, asOf, accuracy] = await Promise.all([
     entitySummary(knex, source),
     indicatorSummary(knex, source),
     campaignStatusCounts(knex),
     activityTotals(knex, source),
     victimsOf(knex, source, viewer),
     analyticsAsOf(knex, ['analytics_entity_summary', 'analytics_indicator_summary', 'analytics_daily_activity', 'analytics_taxonomy_victims'], source),
+    classificationAccuracy(knex),
   ]);
   const totals = suppressedTotals(all, victims, viewer);
   const sumBy = <K extends string>(rows: Array<Record<K, string> & { indicators: number }>, key: K) => {
@@ -66,6 +68,8 @@ export async function intelligenceDashboard(knex: Knex, viewer: Viewer, source: 
       reviews: totals.reviews,
       referrals: totals.referrals,
     },
+    // Live, not from the views: the corrections are few and the figure should move when one is made.
+    classification_accuracy: accuracy,
     ...(top ? { top_entities: top } : {}),
   };
 }

@@ -45,6 +45,7 @@ import { ConflictError, NotFoundError } from '../errors';
 import { claimIdempotentResponse } from '../idempotency';
 import type { ServiceDeps } from '../service-deps';
 import { intakeTaskId, startIntakeWorkflow } from './intake-job-service';
+import { subjectClassification, type ClassificationView } from '../classification/classification-service';
 
 export type { IntakeFileRow, IntakeFilter, IntakeRow };
 
@@ -210,18 +211,21 @@ export interface IntakeDetail {
   /** Whether contact data is in the vault (never the data). */
   hasContact: boolean;
   linkedCase: CaseRow | undefined;
+  /** Its place in the scam taxonomy (null until classified). */
+  classification: ClassificationView | null;
 }
 
 /** An intake with what hangs on it (never contact data), as the caller may see it; 404 when there is no such intake. */
 export async function getIntake(deps: Pick<ServiceDeps, 'knex'>, principal: Principal | null, intakeId: string): Promise<IntakeDetail> {
   const policy = maskingFor(principal);
   const intake = await existingIntake(deps, intakeId);
-  const [files, jobs, entities, secret, linkedCase] = await Promise.all([
+  const [files, jobs, entities, secret, linkedCase, classification] = await Promise.all([
     listIntakeFiles(deps.knex, intake.id),
     listIntakeJobs(deps.knex, intake.id),
     listSourceEntities(deps.knex, 'intake', intake.id),
     findVaultSecret(deps.knex, vaultOwner(intake.id)),
     intake.case_id ? findCase(deps.knex, intake.case_id) : Promise.resolve(undefined),
+    subjectClassification(deps.knex, 'intake', intake.id),
   ]);
   return {
     intake: maskIntake(intake, policy),
@@ -230,6 +234,7 @@ export async function getIntake(deps: Pick<ServiceDeps, 'knex'>, principal: Prin
     entities: entities.map((e) => ({ ...policy.entity(e), context: policy.json(e.context) })),
     hasContact: Boolean(secret),
     linkedCase: linkedCase ? { ...linkedCase, title: policy.text(linkedCase.title), description: policy.text(linkedCase.description) } : undefined,
+    classification: classification ? { ...classification, evidence: classification.evidence.map((e) => ({ ...e, detail: policy.text(e.detail) })) } : null,
   };
 }
 

@@ -44,6 +44,7 @@ import type { ServiceDeps } from '../service-deps';
 import { startPlatformWorkflow } from '../tasks/platform-workflows';
 import { describeTask, findPlatformTask, type FailureLog } from '../tasks/task-service';
 import { ssiInvestigationWorkflow } from '../../workflows/investigations/ssi-investigation-workflow';
+import { subjectClassification, type ClassificationView } from '../classification/classification-service';
 
 export type { InvestigationRow, PageRow } from '../../db/repositories/investigations/investigation-repository';
 
@@ -162,6 +163,8 @@ export interface InvestigationDetail {
   blocked: Awaited<ReturnType<typeof listBlockedRequests>>;
   /** The mail its personas received (evidence; the detail lists it without bodies). */
   mail: Awaited<ReturnType<typeof listPersonaMail>>;
+  /** Its place in the scam taxonomy (null until classified). */
+  classification: ClassificationView | null;
 }
 
 /** One scan with its findings, each with its provenance once the scan has ended (computed on the first read, then kept). */
@@ -169,10 +172,10 @@ export async function getInvestigation(deps: Pick<ServiceDeps, 'knex' | 'blobs'>
   const inv = await findInvestigation(deps.knex, scanId);
   if (!inv) throw new NotFoundError(`no investigation ${scanId}`);
   const ended = isEnded(inv.status);
-  const [pages, wallets, pii, piiExposures, actions, blocked, mail, provenance] = await Promise.all([
+  const [pages, wallets, pii, piiExposures, actions, blocked, mail, provenance, classification] = await Promise.all([
     listPages(deps.knex, inv.scan_id), listScanWallets(deps.knex, inv.scan_id), listPii(deps.knex, inv.scan_id), listPiiExposures(deps.knex, inv.scan_id),
     listActions(deps.knex, inv.scan_id), listBlockedRequests(deps.knex, inv.scan_id), listPersonaMail(deps.knex, inv.scan_id),
-    findingProvenance(deps, inv.scan_id, ended),
+    findingProvenance(deps, inv.scan_id, ended), subjectClassification(deps.knex, 'investigation', inv.scan_id),
   ]);
   // The screenshot of a provenance as the API serves it (a page's artifact or an after-reveal record).
   const pageBySeq = new Map(pages.map((p) => [p.seq, p.id]));
@@ -186,7 +189,7 @@ export async function getInvestigation(deps: Pick<ServiceDeps, 'knex' | 'blobs'>
     provenance_reason: r.provenance_reason,
   });
   return {
-    investigation: inv, pages, actions, blocked, mail, piiExposures,
+    investigation: inv, pages, actions, blocked, mail, piiExposures, classification,
     wallets: wallets.map((w) => ({ ...w, ...withPaths(provenanceOf(provenance, ended, 'wallet', w.address)) })),
     pii: pii.map((p) => ({ ...p, ...withPaths(provenanceOf(provenance, ended, p.kind as FindingKind, p.value)) })),
   };

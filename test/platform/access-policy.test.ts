@@ -283,6 +283,8 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures, caller: Caller) => ValidRequ
   'GET /investigations/ssi/active': () => ({ path: '/investigations/ssi/active?limit=5' }),
   'GET /investigations/ssi/{scan_id}': (fx) => ({ path: `/investigations/ssi/${fx.scanId}` }),
   'GET /investigations/ssi/{scan_id}/similar': (fx) => ({ path: `/investigations/ssi/${fx.scanId}/similar?limit=5` }),
+  'PUT /investigations/ssi/{scan_id}/classification': (fx) => ({ path: `/investigations/ssi/${fx.scanId}/classification`, json: { taxonomy: 'phishing/credential', reason: 'access walk' } }),
+  'PUT /intakes/{id}/classification': (fx) => ({ path: `/intakes/${fx.intakeId}/classification`, json: { taxonomy: 'romance', reason: 'access walk' } }),
   'GET /investigations/ssi/{scan_id}/persona': (fx) => ({ path: `/investigations/ssi/${fx.scanId}/persona?purpose=access%20walk` }),
   'GET /investigations/ssi/{scan_id}/pages/{page_id}/{artifact}': (fx) => ({ path: `/investigations/ssi/${fx.scanId}/pages/${fx.pageId}/dom` }),
   'GET /investigations/ssi/{scan_id}/reveals/{name}': (fx) => ({ path: `/investigations/ssi/${fx.scanId}/reveals/reveal-0001-walk.png` }),

@@ -1,7 +1,7 @@
 // Processing of one intake (`intake-<id>`): into processing, each step as an intake job (text from
 // the details and files, then entities to the graph), then processed, or failed with the step's
 // caller-safe error. The input is only the intake id: no evidence or contact data in Temporal.
-import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, proxyActivities } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, patched, proxyActivities } from '@temporalio/workflow';
 import type { PlatformActivities } from '../../activities';
 import { INTAKE_STEPS, type IntakeStep } from '../../domain/intakes/intake-steps';
 import { isPublicFailureType } from '../../domain/tasks/public-failures';
@@ -19,6 +19,12 @@ const steps = proxyActivities<PlatformActivities>({
 const bookkeeping = proxyActivities<PlatformActivities>({
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 20 },
+});
+
+/** Classification reads what the steps stored (and may ask the LLM, bounded): a few tries, then the intake stays unclassified. */
+const classifying = proxyActivities<PlatformActivities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 3 },
 });
 
 export interface IntakeProcessingInput {
@@ -61,6 +67,15 @@ export async function intakeProcessingWorkflow(input: IntakeProcessingInput): Pr
     await bookkeeping.recomputeSourceRiskScores({ kind: 'intake', id: input.intakeId });
   } catch (err) {
     if (isCancellation(err)) throw err;
+  }
+  // Its place in the scam taxonomy (runs recorded before classification replay without it); a
+  // failure leaves the intake unclassified, not failed.
+  if (patched('intake-classification')) {
+    try {
+      await classifying.classifyIntake({ intakeId: input.intakeId });
+    } catch (err) {
+      if (isCancellation(err)) throw err;
+    }
   }
   await bookkeeping.finishIntakeProcessing({ intakeId: input.intakeId, outcome: 'processed' });
   progress.set('done', 100);

@@ -175,6 +175,15 @@ export async function ssiInvestigationWorkflow(input: InvestigationWorkflowInput
         if (isCancellation(err)) throw err;
       }
     }
+    // Its place in the scam taxonomy, from its pages, wallets and kit (after the fingerprints that
+    // find the kit's other sites); a failure leaves it unclassified, not failed.
+    if (patched('ssi-classification')) {
+      try {
+        await fingerprinting.classifyInvestigation({ scanId });
+      } catch (err) {
+        if (isCancellation(err)) throw err;
+      }
+    }
     await enter('COMPLETE', 100, { pages, wallets: sweep.wallets, ...(funnel ? { funnel } : {}) });
     return { scan_id: scanId, state: 'COMPLETE', final_url: finalUrl, pages, wallets: sweep.wallets, detail_path: `/investigations/ssi/${scanId}` };
   } catch (err) {

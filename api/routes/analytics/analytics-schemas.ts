@@ -202,6 +202,15 @@ export const WidgetCatalogSchema = z
 const Count = z.number().int();
 const Suppressible = z.number().int().nullable().describe('null for researchers when fewer distinct victims than SVC_EXPORTS__MIN_GROUP_SIZE stand behind it');
 
+/** The automatic classification against analysts' corrections (services/classification/). */
+export const ClassificationAccuracySchema = z
+  .object({
+    accuracy: z.number().min(0).max(1).nullable().describe('the share of corrected subjects whose automatic prediction matched the analyst (null before any correction)'),
+    n: z.number().int().min(0).describe('corrected subjects with an automatic prediction'),
+    as_of: z.string(),
+  })
+  .meta({ id: 'ClassificationAccuracy' });
+
 export const IntelligenceDashboardSchema = z
   .object({
     as_of: AsOf,
@@ -219,6 +228,7 @@ export const IntelligenceDashboardSchema = z
     }),
     campaigns: z.object({ total: Count, by_status: z.array(z.object({ status: z.string(), campaigns: Count })) }),
     platform: z.object({ intakes: Suppressible, cases: Suppressible, investigations: Count, reviews: Suppressible, referrals: Suppressible }),
+    classification_accuracy: ClassificationAccuracySchema.describe('the automatic classification against analysts\' corrections'),
     top_entities: TopEntities,
   })
   .meta({ id: 'IntelligenceDashboard' });

@@ -11,6 +11,7 @@ import { INTAKE_JOB_STATUSES } from '../../../domain/intakes/intake-steps';
 import type { IntakeJobRow } from '../../../services/intakes/intake-job-service';
 import { intakeFileSummary, type IntakeDetail, type IntakeRow } from '../../../services/intakes/intake-service';
 import { pageQueryShape, pageSchema } from '../../pagination';
+import { ClassificationSchema } from '../classification/classification-schemas';
 
 const FileSchema = z
   .object({
@@ -92,6 +93,7 @@ export const IntakeDetailSchema = IntakeSummarySchema.extend({
   jobs: z.array(JobSchema),
   entities: z.array(z.object({ id: z.string().uuid(), type: z.string(), value: z.string(), display_value: z.string(), context: z.record(z.string(), z.unknown()) })),
   case: z.object({ id: z.string().uuid(), title: z.string(), status: z.string(), priority: z.string() }).nullable().describe('The case it is attached to'),
+  classification: ClassificationSchema.nullable().describe('its place in the scam taxonomy (null until classified)'),
 }).meta({ id: 'Intake' });
 
 export const AttachSchema = z
@@ -215,5 +217,6 @@ export function intakeDetailView(d: IntakeDetail): z.infer<typeof IntakeDetailSc
     files: d.files.map(intakeFileSummary),
     jobs: d.jobs.map(intakeJobView),
     entities: d.entities.map((e) => ({ id: e.id, type: e.type, value: e.value, display_value: e.display_value, context: e.context })),
+    classification: d.classification,
   };
 }

@@ -107,7 +107,7 @@ export const investigationRoutes = [
     request: { params: ScanParam },
     responses: { 200: { description: 'The investigation', schema: DetailSchema }, 404: { description: 'No such investigation', schema: ErrorSchema } },
     handler: async ({ params, deps }) => {
-      const { investigation: inv, pages, wallets, pii, piiExposures, actions, blocked, mail } = await getInvestigation(deps, params.scan_id);
+      const { investigation: inv, pages, wallets, pii, piiExposures, actions, blocked, mail, classification } = await getInvestigation(deps, params.scan_id);
       return {
         body: {
           ...summary(inv),
@@ -126,6 +126,7 @@ export const investigationRoutes = [
             id: m.id, from: m.from, subject: m.subject, received_at: m.received_at.toISOString(), sha256: m.sha256,
             download_path: `/investigations/ssi/${m.scan_id}/mail/${m.id}`,
           })),
+          classification,
         },
       };
     },

@@ -8,6 +8,7 @@ import { PlaybookStepSchema } from '../../../domain/investigations/playbooks';
 import { REVEAL_RECORD_NAME } from '../../../domain/investigations/reveal-record-name';
 import { pageQueryShape } from '../../pagination';
 import { MailSummarySchema } from './funnel-schemas';
+import { ClassificationSchema } from '../classification/classification-schemas';
 
 // ---------------------------------------------------------------------------------------------
 // Investigations
@@ -112,6 +113,7 @@ export const DetailSchema = ScanFields.extend({
   agent_actions: z.array(z.object({ at: z.string(), state: z.string(), action: z.string(), target: z.string(), outcome: z.string(), wallets_found: z.number().int() })),
   blocked_requests: z.array(z.object({ url: z.string(), resource_type: z.string(), reason: z.string(), category: z.string().nullable(), at: z.string() })),
   mail: z.array(MailSummarySchema).describe('the mail the investigation\'s personas received, oldest first (evidence: download each at its download_path)'),
+  classification: ClassificationSchema.nullable().describe('its place in the scam taxonomy (null until classified)'),
 }).meta({ id: 'InvestigationDetail' });
 
 export const SummarySchema = ScanFields.extend({

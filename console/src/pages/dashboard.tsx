@@ -12,6 +12,7 @@ import { EntityLink, TYPE_LABELS } from '../entity-link';
 import { Link, useSearchParam } from '../router';
 import { hasRole, useMe } from '../session';
 import { formatMoney, type Amount, type KpiCard, type LossItem } from './dashboard-data';
+import { ClassificationAccuracy } from './classification';
 
 // ---- shapes (the SDK camelCases keys) ---------------------------------------------------------
 
@@ -28,6 +29,7 @@ interface Intelligence {
   campaigns: { total: number; byStatus: Array<{ status: string; campaigns: number }> };
   platform: { intakes: number | null; cases: number | null; investigations: number; reviews: number | null; referrals: number | null };
   topEntities?: TopEntity[];
+  classificationAccuracy?: { accuracy: number | null; n: number };
 }
 interface AnalyticsOverview { asOf: string; totals: Record<string, number | null>; intakePeak: { weekday: string; hour: number; intakes: number } | null; topCountries: Array<{ country: string; entities: number; intakes: number | null }> }
 
@@ -237,6 +239,7 @@ function IntelligenceSection() {
             <Figure label="High-risk entities (risk ≥ 70)" to="/search?q=risk%3E%3D70" value={d.entities.highRisk} />
             <Figure label="Indicators" to="/indicators" value={d.indicators.total} />
             <Figure label="Campaigns" to="/campaigns" value={d.campaigns.total} />
+            <ClassificationAccuracy figure={d.classificationAccuracy} />
           </ul>
           <div className="split">
             <table className="data">

@@ -13,6 +13,7 @@ import type { IntakeDetail } from '../types';
 import { IntakeFiles } from './intake-files';
 import { InvestigateUrl } from './case-investigations';
 import { ConfirmAction, described, Field, fieldErrorsOf, label } from './case-work-ui';
+import { ClassificationPanel } from './classification';
 
 function ContactReveal({ id }: { id: string }) {
   const [purpose, setPurpose] = useState('');
@@ -209,6 +210,7 @@ export function IntakeDetailPage({ id }: { id: string }) {
       )}
       <h2>Files</h2>
       <IntakeFiles i={i} canOpen={hasRole(me, 'analyst')} />
+      <ClassificationPanel kind="intake" id={i.id} classification={i.classification} onChanged={reload} />
       <h2>Entities found</h2>
       {i.entities.length === 0 ? <Empty>None yet.</Empty> : <ul>{i.entities.map((e) => <li key={e.id}><EntityLink id={e.id} type={e.type} value={e.displayValue} showType /></li>)}</ul>}
       <h2>Processing</h2>

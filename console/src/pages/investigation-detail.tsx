@@ -16,6 +16,7 @@ import { AddToCase } from './case-investigations';
 import { ShotThumb, ShotViewer, type Shot } from './investigation-screenshots';
 import { SimilarSites } from './investigation-similar';
 import { RequestTakedown } from './takedowns';
+import { ClassificationPanel } from './classification';
 
 export const TABS = ['overview', 'results', 'pages', 'actions', 'evidence'] as const;
 type Tab = (typeof TABS)[number];
@@ -365,6 +366,7 @@ export function InvestigationDetailPage({ scanId, tab }: { scanId: string; tab: 
       </div>
       <section role="tabpanel" id={`panel-${active}`} aria-labelledby={`tab-${active}`} tabIndex={0} className="panel">
         {active === 'overview' && <Overview inv={d} />}
+        {active === 'overview' && <ClassificationPanel kind="investigation" id={d.scanId} classification={d.classification} onChanged={reload} />}
         {active === 'results' && <Results inv={d} />}
         {active === 'pages' && <Pages inv={d} />}
         {active === 'actions' && <Actions inv={d} />}

@@ -1173,6 +1173,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/intakes/{id}/classification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Correct an intake's place in the scam taxonomy (analysts; audited; wins over later automatic runs)
+         * @description Access: roles analyst.
+         */
+        put: operations["putIntakesIdClassification"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/intakes/{id}/contact": {
         parameters: {
             query?: never;
@@ -1634,6 +1654,26 @@ export interface paths {
          */
         get: operations["getInvestigationsSsiScanId"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/investigations/ssi/{scan_id}/classification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Correct an investigation's place in the scam taxonomy (analysts; audited; wins over later automatic runs)
+         * @description Access: roles analyst.
+         */
+        put: operations["putInvestigationsSsiScanIdClassification"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3469,6 +3509,51 @@ export interface components {
             items: components["schemas"]["Case"][];
             next_cursor: string | null;
         };
+        Classification: {
+            /** @description the latest automatic prediction, kept after a correction */
+            automatic: {
+                confidence: number;
+                source: string;
+                taxonomy: string;
+            } | null;
+            classified_at: string;
+            confidence: number;
+            correction: {
+                at: string;
+                by: string;
+                reason: string;
+            } | null;
+            evidence: {
+                detail: string;
+                /** @description vocabulary, structure, wallet_history, kit_history, llm or analyst */
+                feature: string;
+                weight: number;
+            }[];
+            label: string;
+            /**
+             * @description who placed it: the deterministic rules, the language model, or an analyst (whose correction wins over later automatic runs)
+             * @enum {string}
+             */
+            source: "rules" | "llm" | "analyst";
+            /** @description a path of GET /taxonomy, or `unclassified` when no feature points anywhere */
+            taxonomy: string;
+        };
+        ClassificationAccuracy: {
+            /** @description the share of corrected subjects whose automatic prediction matched the analyst (null before any correction) */
+            accuracy: number | null;
+            as_of: string;
+            /** @description corrected subjects with an automatic prediction */
+            n: number;
+        };
+        ClassificationCorrection: {
+            /** @description why (kept in the audit log) */
+            reason: string;
+            /**
+             * @description a path of the scam taxonomy (GET /taxonomy)
+             * @enum {string}
+             */
+            taxonomy: "investment" | "investment/crypto" | "investment/crypto/pig-butchering" | "investment/crypto/fake-exchange" | "investment/crypto/mining-pool" | "investment/forex" | "investment/ponzi" | "romance" | "impersonation" | "impersonation/government" | "impersonation/bank" | "impersonation/tech-support" | "impersonation/family" | "shopping" | "shopping/fake-store" | "shopping/non-delivery" | "employment" | "employment/task-scam" | "employment/fake-job" | "sextortion" | "advance-fee" | "advance-fee/lottery" | "advance-fee/inheritance" | "advance-fee/recovery" | "phishing" | "phishing/credential" | "phishing/smishing";
+        };
         CountryDetail: {
             /** @description when the aggregations behind this answer were last refreshed (ISO 8601 UTC) */
             as_of: string;
@@ -3990,6 +4075,8 @@ export interface components {
                 title: string;
             } | null;
             case_id: string | null;
+            /** @description its place in the scam taxonomy (null until classified) */
+            classification: components["schemas"]["Classification"] | null;
             created_at: string;
             details: string;
             entities: {
@@ -4274,6 +4361,8 @@ export interface components {
                 }[];
                 total: number;
             };
+            /** @description the automatic classification against analysts' corrections */
+            classification_accuracy: components["schemas"]["ClassificationAccuracy"];
             entities: {
                 by_type: {
                     entities: number;
@@ -4340,6 +4429,8 @@ export interface components {
                 url: string;
             }[];
             case_id: string | null;
+            /** @description its place in the scam taxonomy (null until classified) */
+            classification: components["schemas"]["Classification"] | null;
             completed_at: string | null;
             created_at: string;
             error: string | null;
@@ -9251,6 +9342,86 @@ export interface operations {
             };
         };
     };
+    putIntakesIdClassification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClassificationCorrection"];
+            };
+        };
+        responses: {
+            /** @description The classification as corrected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Classification"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such intake */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getIntakesIdContact: {
         parameters: {
             query: {
@@ -10857,6 +11028,86 @@ export interface operations {
             };
             /** @description No such investigation */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putInvestigationsSsiScanIdClassification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClassificationCorrection"];
+            };
+        };
+        responses: {
+            /** @description The classification as corrected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Classification"];
+                };
+            };
+            /** @description Invalid input: details lists each field path and problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No identity, or an invalid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's roles or scopes do not allow this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such investigation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body that is not application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
