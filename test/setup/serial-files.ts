@@ -37,6 +37,10 @@ export const SERIAL_TEST_FILES: readonly string[] = [
   // that restarts it: a job run by another file (task-access, the workflow labels) restarts every
   // missing schedule workflow, its own included.
   'test/reports/scheduled-reports.test.ts',
+  // Each kit family's sites must link to each other "and to nothing else", and the families must come
+  // out as suggestions on their own: another file investigating the same kits (the classification
+  // test investigates kit-family sites) is, rightly, linked to them.
+  'test/similarity/similar-sites.test.ts',
   // Runs its own API and worker processes and MinIO, and kills a worker mid-generation: under the
   // parallel phase's load its waits for the reports stretched past their two-minute bounds.
   'test/platform/several-machines.test.ts',
