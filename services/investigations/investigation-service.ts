@@ -10,6 +10,7 @@ import type { Readable } from 'node:stream';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { AppConfig } from '../../config/config';
+import { linkToCase } from '../../db/repositories/cases/case-repository';
 import {
   findInvestigation,
   findPage,
@@ -76,6 +77,9 @@ export async function startInvestigation(
     scanId: req.scanId, url: req.url, domain: new URL(req.url).hostname, requestedBy: req.requestedBy, playbookId: req.playbookId ?? null, caseId: req.caseId,
     label: req.label, options: req.options,
   });
+  // Started for a case: the case lists it among its investigations (a case link, as linking it later
+  // from the case page makes; a repeat links nothing new).
+  if (req.caseId) await linkToCase(deps.knex, req.caseId, { type: 'investigation', id: req.scanId }, req.requestedBy);
   try {
     await startPlatformWorkflow(deps.temporal, {
       workflow: ssiInvestigationWorkflow,

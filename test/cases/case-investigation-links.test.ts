@@ -7,7 +7,7 @@ import { insertInvestigation } from '../../db/repositories/investigations/invest
 import type { Role } from '../../domain/accounts/roles';
 import { asUser, http } from '../support/http';
 import { usersForEveryRole } from '../support/identities';
-import { startTestApi, testKnex } from '../support/platform';
+import { startTestApi, testKnex, testTemporal } from '../support/platform';
 
 describe('cases: linking investigations (API)', function () {
   this.timeout(60_000);
@@ -15,7 +15,8 @@ describe('cases: linking investigations (API)', function () {
   let users: Record<Role, string>;
 
   before(async () => {
-    url = (await startTestApi({ SVC_AUTH__TRUST_PROXY_HEADER: 'true' })).url;
+    // A queue of its own: the investigation started here is never picked up by another file's worker.
+    url = (await startTestApi({ SVC_AUTH__TRUST_PROXY_HEADER: 'true', SVC_TEMPORAL__TASK_QUEUE: `links-${randomUUID().slice(0, 8)}` })).url;
     users = await usersForEveryRole();
   });
 
@@ -51,6 +52,15 @@ describe('cases: linking investigations (API)', function () {
       ['case.investigation.link', users.analyst, scanId],
       ['case.investigation.unlink', users.admin, scanId],
     ]);
+  });
+
+  it('an investigation started for a case (POST /investigations/ssi with case_id) is listed on the case', async () => {
+    const caseId = await newCase();
+    const started = await http(`${url}/investigations/ssi`, { method: 'POST', headers: asUser(users.analyst), json: { url: 'http://192.0.2.21/', case_id: caseId } });
+    assert.equal(started.status, 202, started.text);
+    const detail = await http(`${url}/cases/${caseId}`, { headers: asUser(users.analyst) });
+    assert.deepEqual(detail.body.investigations.map((i: { id: string }) => i.id), [started.body.scan_id]);
+    await (await testTemporal()).workflow.getHandle(started.body.task_id).terminate('test over').catch(() => undefined);
   });
 
   it('answers 404 for an unknown scan or case, 400 for a scan id that is not a UUID, 403 to reviewers and researchers', async () => {
