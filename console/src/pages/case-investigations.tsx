@@ -163,7 +163,7 @@ export function AddToCase({ scanId }: { scanId: string }) {
   );
 }
 
-/** The intake page's "Investigate" for one reported URL. */
+/** The intake page's "Investigate" for one reported URL; on a case's intake, started for that case (the API links it). */
 export function InvestigateUrl({ url, caseId }: { url: string; caseId: string | null }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -172,7 +172,6 @@ export function InvestigateUrl({ url, caseId }: { url: string; caseId: string | 
     setError(null);
     try {
       const started = await sdk().investigations.start({ url, caseId: caseId ?? undefined });
-      if (caseId) await linkScan(caseId, started.scanId);
       navigate(`/investigations/${started.scanId}`);
     } catch (err) {
       setError(describeError(err).sentence);
