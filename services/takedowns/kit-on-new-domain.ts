@@ -1,11 +1,15 @@
 // After an investigation's fingerprints are stored: when a site like it (score of at least the link
-// threshold, through its kit or its DOM) was taken down (its takedown sent) and lives on another
-// domain, the same kit is back: analysts are alerted (raiseAlert, kind `kit_on_new_domain`), once
-// per takedown and new site.
+// threshold, through its kit or its DOM) lives on another domain and
+// - was taken down (its takedown sent): the same kit is back; analysts are alerted (raiseAlert,
+//   kind `kit_on_new_domain`), once per takedown and new site;
+// - is a member of a campaign the new site is not in, on a domain none of its members has: the
+//   operation has a new site; the campaign's watchers are alerted (else analysts), once per campaign
+//   and new site, with the member it matched.
 import type { Knex } from 'knex';
 import { findInvestigation } from '../../db/repositories/investigations/investigation-repository';
 import { siteProfiles } from '../../db/repositories/similarity/fingerprint-repository';
 import { sentTakedownsOfScans } from '../../db/repositories/takedowns/takedown-repository';
+import { campaignsOfScans } from '../../db/repositories/campaigns/campaign-repository';
 import { findSimilarSites } from '../../domain/similarity/similar-sites';
 import { LINK_THRESHOLD } from '../../domain/similarity/site-similarity';
 import { raiseAlert } from '../alerts/alert-service';
@@ -33,6 +37,22 @@ export async function alertKitOnNewDomain(deps: { knex: Knex }, scanId: string):
         score: match.score, reasons: match.reasons.map((r) => r.kind),
       },
       dedupeKey: `kit_on_new_domain:${t.id}:${scanId}`,
+    });
+    raised += created.length;
+  }
+  for (const c of await campaignsOfScans(deps.knex, similar.map((s) => s.scanId))) {
+    if (c.domains.includes(inv.domain)) continue;
+    const best = similar.filter((s) => c.scan_ids.includes(s.scanId)).sort((a, b) => b.score - a.score)[0];
+    if (!best) continue;
+    const created = await raiseAlert(deps, {
+      kind: 'kit_on_new_domain',
+      title: `The kit of campaign ${c.name} is on a new domain: ${inv.domain}`,
+      detail: {
+        campaign_id: c.campaign_id, campaign: c.name, matched_scan_id: best.scanId, new_site: inv.url, new_scan_id: scanId,
+        score: best.score, reasons: best.reasons.map((r) => r.kind),
+      },
+      targets: [{ kind: 'campaign', id: c.campaign_id }],
+      dedupeKey: `kit_on_new_domain:campaign:${c.campaign_id}:${scanId}`,
     });
     raised += created.length;
   }

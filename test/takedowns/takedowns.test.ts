@@ -287,6 +287,33 @@ describe('takedowns: RDAP recipients, XARF reports, approval by a second person,
     assert.ok(mine[0].detail.reasons.some((r: string) => r === 'kit' || r === 'dom'));
   });
 
+  it('the kit of a campaign member on a new domain alerts the campaign\'s watcher, once, naming the member it matched', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const html = KIT_HTML(`Camp${tag}`);
+    const member = await completedScan(`https://member-${tag}.example/`, '203.0.113.11', html);
+    const deps = await testDeps();
+    const similarity = createSimilarityActivities({ knex: deps.knex, blobs: deps.blobs });
+    await similarity.fingerprintInvestigation({ scanId: member });
+    const [campaign] = (await testKnex()('campaigns').insert({ name: `Operation ${tag}`, created_by: creatorEmail }).returning('id')) as Array<{ id: string }>;
+    await testKnex()('campaign_investigations').insert({ campaign_id: campaign.id, scan_id: member, added_by: creatorEmail });
+    const watch = await request(`${url}/watchlists`, { method: 'POST', headers: creator, json: { name: `campaign ${tag}`, target: { kind: 'campaign', id: campaign.id }, rules: [{ kind: 'new_linked_sites' }], email: false } });
+    assert.equal(watch.status, 201, watch.text);
+    const newScan = await completedScan(`https://fresh-${tag}.example/`, '203.0.113.12', html);
+    await similarity.fingerprintInvestigation({ scanId: newScan });
+    await similarity.fingerprintInvestigation({ scanId: newScan });
+    const alerts = await request(`${url}/alerts?kind=kit_on_new_domain&watchlist_id=${watch.body.id}&limit=500`, { headers: creator });
+    assert.equal(alerts.status, 200, alerts.text);
+    assert.equal(alerts.body.items.length, 1, JSON.stringify(alerts.body.items));
+    const [alert] = alerts.body.items;
+    assert.equal(alert.title, `The kit of campaign Operation ${tag} is on a new domain: fresh-${tag}.example`);
+    assert.equal(alert.detail.campaign_id, campaign.id);
+    assert.equal(alert.detail.matched_scan_id, member);
+    assert.equal(alert.detail.new_scan_id, newScan);
+    // A member's own domain is no new domain: re-fingerprinting the member raises nothing.
+    await similarity.fingerprintInvestigation({ scanId: member });
+    assert.equal((await request(`${url}/alerts?kind=kit_on_new_domain&watchlist_id=${watch.body.id}&limit=500`, { headers: creator })).body.items.length, 1);
+  });
+
   it('refuses bad input with the field named, a running investigation with 409, and keeps the watch Schedule daily', async () => {
     const bad = await request(`${url}/takedowns`, { method: 'POST', headers: creator, json: { scan_id: 'nope' } });
     assert.equal(bad.status, 400);

@@ -346,3 +346,20 @@ export async function leaSuggestionHits(knex: Knex, id: string, types: readonly 
   );
   return r.rows;
 }
+
+/** The campaigns these investigations are members of, with each campaign's member domains. */
+export async function campaignsOfScans(knex: Knex, scanIds: readonly string[]): Promise<Array<{ campaign_id: string; name: string; scan_ids: string[]; domains: string[] }>> {
+  if (scanIds.length === 0) return [];
+  const rows = await knex.raw(
+    `SELECT c.id AS campaign_id, c.name,
+            array_agg(DISTINCT ci.scan_id::text) FILTER (WHERE ci.scan_id = ANY(?::uuid[])) AS scan_ids,
+            array_agg(DISTINCT i.domain) AS domains
+       FROM campaigns c
+       JOIN campaign_investigations ci ON ci.campaign_id = c.id
+       JOIN investigations i ON i.scan_id = ci.scan_id
+      WHERE c.id IN (SELECT campaign_id FROM campaign_investigations WHERE scan_id = ANY(?::uuid[]))
+      GROUP BY c.id, c.name`,
+    [[...scanIds], [...scanIds]],
+  );
+  return rows.rows as Array<{ campaign_id: string; name: string; scan_ids: string[]; domains: string[] }>;
+}
