@@ -2,7 +2,7 @@
 // PostgreSQL: two investigations of one kit (fingerprints written from kit A's HTML, no crawl) show
 // each other as linked with their reasons, an unrelated one shows none, and the page stays axe-clean.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, resolveChromium } from '../../infra/chromium';
 import { insertInvestigation } from '../../db/repositories/investigations/investigation-repository';
@@ -15,6 +15,9 @@ import { startTestApi, testKnex } from '../support/platform';
 import { signInToConsole } from '../support/console-sign-in';
 import { seriousA11yViolations } from '../support/axe';
 import { inEdition, kitAPage, unrelatedPage } from '../support/kit-family-fixture';
+
+/** `n` made-up words of this tag's own: page text no other file's page shares. */
+const ownWords = (tag: string, n: number) => Array.from({ length: n }, (_, i) => createHash('sha256').update(`${tag}:${i}`).digest('hex').replace(/[0-9]/g, '').slice(0, 7)).join(' ');
 
 describe('console: similar sites on the investigation page (end to end, Chromium)', function () {
   this.timeout(180_000);
@@ -33,7 +36,9 @@ describe('console: similar sites on the investigation page (end to end, Chromium
       // Editions of their own: the kit-family test's copies of kit A and of the unrelated page are in the same database.
       a: inEdition(kitAPage(`Alpha${tag}`, '#123456', `0x${'1'.repeat(40)}`, '/a'), tag),
       b: inEdition(kitAPage(`Beta${tag}`, '#654321', `0x${'2'.repeat(40)}`, '/b'), tag),
-      lone: inEdition(unrelatedPage(`0x${'3'.repeat(40)}`), `${tag}-lone`),
+      // The lone site must resemble nothing in the run's database, where other files investigate
+      // the same unrelated page: its own wallet, its own structure (edition) and text of its own.
+      lone: inEdition(unrelatedPage(`0x${createHash('sha256').update(tag).digest('hex').slice(0, 40)}`), `${tag}-lone`).replace('</body>', `<p>${ownWords(tag, 400)}</p></body>`),
     };
     for (const [name, scanId] of Object.entries(ids) as Array<[keyof typeof ids, string]>) {
       await insertInvestigation(knex, { scanId, url: `https://${name}-${tag}.scam.test/`, domain: `${name}-${tag}.scam.test`, requestedBy: users.analyst, playbookId: null, caseId: null, label: `similar ${name} ${tag}`, options: {} });
