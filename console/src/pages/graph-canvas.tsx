@@ -77,7 +77,11 @@ function stepFor(run: LayoutRun, ms: number, order: number): void {
   while (run.remaining > 0 && performance.now() < until) run.step(per);
 }
 
-/** Pixels per layout unit: an average edge about 90 px long. */
+/**
+ * Pixels per layout unit: an average edge about 90 px long, and at least ~40×40 px of the
+ * picture per node (a hub's hundreds of neighbours are one edge away each: by edge length alone
+ * they would pile up on a 90 px ring).
+ */
 function screenScale(graph: MergedGraph, pos: Map<string, Point>): number {
   let sum = 0;
   let n = 0;
@@ -88,8 +92,22 @@ function screenScale(graph: MergedGraph, pos: Map<string, Point>): number {
     sum += Math.hypot(a.x - b.x, a.y - b.y);
     n++;
   }
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const node of graph.nodes) {
+    const p = pos.get(node.id);
+    if (!p) continue;
+    minX = Math.min(minX, p.x);
+    minY = Math.min(minY, p.y);
+    maxX = Math.max(maxX, p.x);
+    maxY = Math.max(maxY, p.y);
+  }
+  const area = (maxX - minX) * (maxY - minY);
+  const dense = area > 0 ? Math.sqrt((graph.nodes.length * 40 * 40) / area) : 0;
   const avg = n ? sum / n : 0;
-  return avg > 0 ? Math.min(200, Math.max(0.2, 90 / avg)) : 1;
+  return avg > 0 ? Math.min(200, Math.max(0.2, 90 / avg, dense)) : 1;
 }
 
 export function GraphCanvas({ graph, seeds, pinned, selected, onSelect, onExpand, label, handle }: {
