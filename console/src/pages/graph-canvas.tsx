@@ -21,7 +21,6 @@ const STYLE: cytoscape.StylesheetJson = [
       'background-color': 'data(colour)',
       width: 'data(size)',
       height: 'data(size)',
-      label: 'data(label)',
       'font-size': 10,
       color: '#111827',
       'text-valign': 'bottom',
@@ -32,10 +31,21 @@ const STYLE: cytoscape.StylesheetJson = [
   { selector: 'node.seed', style: { 'border-width': 3, 'border-color': '#111827' } },
   { selector: 'node.infra', style: { 'background-color': '#ffffff', 'border-width': 2, 'border-style': 'dashed', 'border-color': 'data(colour)', shape: 'diamond', color: '#4b5563' } },
   { selector: 'node.pinned', style: { 'outline-width': 2, 'outline-color': '#f59e0b', 'outline-offset': 2 } },
+  { selector: 'node:selected', style: { label: 'data(label)' } },
   { selector: 'node:selected', style: { 'overlay-color': '#2563eb', 'overlay-opacity': 0.25, 'overlay-padding': 6 } },
   { selector: 'edge', style: { width: 'data(width)', 'line-color': '#9ca3af', 'curve-style': 'haystack', opacity: 0.8 } },
   { selector: 'edge.infra', style: { 'line-style': 'dashed', 'line-color': '#d1d5db' } },
 ];
+
+/** The same with every node's label: used once labels are readable (see labelsAt). */
+const STYLE_LABELLED: cytoscape.StylesheetJson = [STYLE[0], { selector: 'node', style: { label: 'data(label)' } }, ...STYLE.slice(1)];
+
+/**
+ * The zoom from which nodes carry labels (the selected node always does). A large graph fitted in
+ * view draws hundreds of overlapping labels no one can read, and measuring and drawing them was
+ * most of its first frame; small graphs keep them from Cytoscape's own minimum (7 px text).
+ */
+const labelsAt = (nodes: number) => (nodes > 150 ? 1 : 0);
 
 /**
  * Fits the graph in view, never zooming a small graph in beyond its natural size. The box is the
@@ -126,6 +136,13 @@ export function GraphCanvas({ graph, seeds, pinned, selected, onSelect, onExpand
   // layout so an average edge is about 90 px long, whatever ForceAtlas2's scale for this graph).
   const pos = useRef(new Map<string, Point>());
   const scale = useRef(0);
+  const labelled = useRef(false);
+  const showLabels = (c: Core) => {
+    const on = c.zoom() >= labelsAt(c.nodes().length);
+    if (on === labelled.current) return;
+    labelled.current = on;
+    c.style(on ? STYLE_LABELLED : STYLE);
+  };
   const cb = useRef({ onSelect, onExpand });
   cb.current = { onSelect, onExpand };
 
@@ -136,6 +153,7 @@ export function GraphCanvas({ graph, seeds, pinned, selected, onSelect, onExpand
       if (e.target === c) cb.current.onSelect(null);
     });
     c.on('dbltap', 'node', (e) => cb.current.onExpand(e.target.id()));
+    c.on('zoom', () => showLabels(c));
     c.on('dragfree', 'node', (e) => {
       const p = e.target.position();
       pos.current.set(e.target.id(), { x: p.x / (scale.current || 1), y: p.y / (scale.current || 1) });
@@ -190,6 +208,7 @@ export function GraphCanvas({ graph, seeds, pinned, selected, onSelect, onExpand
     const t2 = performance.now();
     performance.measure('graph:elements', { start: t1, end: t2 });
     if (first) fit(c);
+    showLabels(c);
     performance.measure('graph:fit', { start: t2, end: performance.now() });
     c.one('render', () => performance.measure('graph:first-render', { start: t2, end: performance.now() }));
     if (!run || run.remaining === 0) return;
@@ -223,6 +242,7 @@ export function GraphCanvas({ graph, seeds, pinned, selected, onSelect, onExpand
         }
       });
       if (first) fit(c);
+      showLabels(c);
       performance.measure('graph:refined', { start: t0, end: performance.now() });
     };
     // After the first frame: the picture comes first.
