@@ -117,7 +117,7 @@ describe('console search (end to end, Chromium)', function () {
     assert.equal(await page.getByRole('combobox', { name: 'Query' }).inputValue(), `priority:critical ${word}`);
   });
 
-  it('a researcher gets the counts per type the API gives, not the records', async () => {
+  it('a researcher gets the counts per type the API gives, not the records, and no saved searches (the API answers 403)', async () => {
     const api = await http(`${url}/reviews/search/query`, { method: 'POST', headers: asUser(users.researcher), json: { query: word } });
     assert.equal(api.status, 200, api.text);
     const cases = (api.body.aggregates as Array<{ type: string; count: number }>).find((a) => a.type === 'case');
@@ -128,5 +128,10 @@ describe('console search (end to end, Chromium)', function () {
     await counts.getByText('Cases: 1').waitFor();
     assert.equal(await page.getByRole('link', { name: `Refund scam ${word}` }).count(), 0, 'no record, no title');
     assert.ok(!(await page.locator('main').innerText()).includes(`Refund scam ${word}`));
+    const saved = await http(`${url}/reviews/search/saved`, { headers: asUser(users.researcher) });
+    assert.equal(saved.status, 403, saved.text);
+    assert.equal(await page.getByRole('heading', { name: 'Saved searches' }).count(), 0, 'no saved-searches section');
+    assert.equal(await page.getByRole('form', { name: 'Save this search' }).count(), 0, 'no save form');
+    assert.equal(await page.getByRole('navigation', { name: 'Presets' }).count(), 0, 'no presets (403 too)');
   });
 });

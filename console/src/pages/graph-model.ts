@@ -76,15 +76,65 @@ function hash(s: string): number {
   return (h >>> 0) / 4294967296;
 }
 
+/** A layout under way: ForceAtlas2 run in steps (so a page can draw first and refine after). */
+export interface LayoutRun {
+  /** ForceAtlas2 iterations still to run for the full layout. */
+  remaining: number;
+  /** Runs up to `n` more iterations. */
+  step: (n: number) => void;
+  /** Every node's position now (infrastructure placed beside the nodes it serves). */
+  positions: () => Map<string, Point>;
+}
+
+/**
+ * Where new core nodes start. A first layout is radial by the API's walk depth: the seeds in the
+ * middle, each depth on a ring, each node near the angle of the node that reached it, so a few
+ * ForceAtlas2 iterations already give a readable picture. Later nodes (an expansion) start beside
+ * a placed neighbour; a node with none goes on the outer circle in id order.
+ */
+function startPositions(core: GNode[], known: Map<string, Point>, neighbours: Map<string, string[]>, radius: number): Map<string, Point> {
+  const out = new Map<string, Point>();
+  if (known.size === 0) {
+    const angle = new Map<string, number>();
+    const byDepth = new Map<number, GNode[]>();
+    for (const n of core) (byDepth.get(n.depth) ?? byDepth.set(n.depth, []).get(n.depth)!).push(n);
+    const depths = [...byDepth.keys()].sort((a, b) => a - b);
+    const ring = radius / Math.max(1, depths[depths.length - 1] ?? 1);
+    for (const d of depths) {
+      const level = byDepth.get(d)!;
+      const parentAngle = (n: GNode) => {
+        const a = (neighbours.get(n.id) ?? []).map((m) => angle.get(m)).filter((x): x is number => x !== undefined);
+        return a.length ? a[0] : hash(n.id) * 2 * Math.PI;
+      };
+      const keyed = level.map((n) => ({ n, a: parentAngle(n) })).sort((x, y) => x.a - y.a || (x.n.id < y.n.id ? -1 : 1));
+      keyed.forEach(({ n }, i) => {
+        const a = level.length === 1 && d === depths[0] ? 0 : (2 * Math.PI * (i + 0.5)) / level.length + (d % 2) * 0.1;
+        angle.set(n.id, a);
+        const r = d === depths[0] && level.length === 1 ? 0 : ring * (d - depths[0] + (depths[0] === 0 ? 0 : 1)) + ring * 0.15 * hash(n.id);
+        out.set(n.id, { x: r * Math.cos(a), y: r * Math.sin(a) });
+      });
+    }
+    return out;
+  }
+  core.forEach((n, i) => {
+    const p = known.get(n.id);
+    if (p) return void out.set(n.id, p);
+    const near = (neighbours.get(n.id) ?? []).map((m) => known.get(m)).find(Boolean);
+    const a = (2 * Math.PI * i) / Math.max(core.length, 1);
+    out.set(n.id, near ? { x: near.x + (hash(n.id) - 0.5) * 20, y: near.y + (hash(`${n.id}y`) - 0.5) * 20 } : { x: radius * Math.cos(a), y: radius * Math.sin(a) });
+  });
+  return out;
+}
+
 /**
  * Positions for every node. ForceAtlas2 (graphology) lays out the nodes that are not shared
  * infrastructure, over the edges between them: an IP that many sites share never pulls them
  * together into one hub. Each infrastructure node is then placed beside the nodes it connects
  * (their centroid, nudged). Known positions are kept as the start (an expansion does not scramble
- * the picture); pinned nodes do not move. Deterministic: new nodes start on a circle in id order.
+ * the picture); pinned nodes do not move. Deterministic. `startLayout` runs nothing yet (the
+ * caller steps it); `layout` runs it to the end.
  */
-export function layout(g: MergedGraph, known: Map<string, Point>, pinned: Set<string>): Map<string, Point> {
-  const out = new Map<string, Point>();
+export function startLayout(g: MergedGraph, known: Map<string, Point>, pinned: Set<string>): LayoutRun {
   const core = g.nodes.filter((n) => !n.infrastructure).sort((a, b) => (a.id < b.id ? -1 : 1));
   const fa = new Graph({ type: 'undirected' });
   const fresh = core.filter((n) => !known.has(n.id));
@@ -95,47 +145,59 @@ export function layout(g: MergedGraph, known: Map<string, Point>, pinned: Set<st
     (neighbours.get(e.src) ?? neighbours.set(e.src, []).get(e.src)!).push(e.dst);
     (neighbours.get(e.dst) ?? neighbours.set(e.dst, []).get(e.dst)!).push(e.src);
   }
-  core.forEach((n, i) => {
-    let p = known.get(n.id);
-    if (!p) {
-      // A new node starts beside a placed neighbour when it has one, else on the circle.
-      const near = (neighbours.get(n.id) ?? []).map((m) => known.get(m)).find(Boolean);
-      const a = (2 * Math.PI * i) / Math.max(core.length, 1);
-      p = near ? { x: near.x + (hash(n.id) - 0.5) * 20, y: near.y + (hash(`${n.id}y`) - 0.5) * 20 } : { x: radius * Math.cos(a), y: radius * Math.sin(a) };
-    }
+  const starts = startPositions(core, known, neighbours, radius);
+  for (const n of core) {
+    const p = starts.get(n.id)!;
     fa.addNode(n.id, { x: p.x, y: p.y, fixed: pinned.has(n.id) });
-  });
+  }
   for (const e of g.edges) {
     if (e.src === e.dst || !fa.hasNode(e.src) || !fa.hasNode(e.dst)) continue;
     const w = Math.log2(1 + e.weight);
     if (fa.hasEdge(e.src, e.dst)) fa.updateEdgeAttribute(e.src, e.dst, 'weight', (x: number) => x + w);
     else fa.addEdge(e.src, e.dst, { weight: w });
   }
-  if (fa.order > 1 && (fresh.length > 0 || known.size === 0)) {
-    const iterations = known.size === 0 ? (fa.order <= 300 ? 300 : fa.order <= 1000 ? 120 : 60) : 60;
-    forceAtlas2.assign(fa, { iterations, settings: { ...forceAtlas2.inferSettings(fa), barnesHutOptimize: fa.order > 300, adjustSizes: false } });
-  }
-  fa.forEachNode((id, a) => out.set(id, { x: a.x as number, y: a.y as number }));
-  // Infrastructure beside what it serves, never in the middle of it.
-  let spare = 0;
-  for (const n of g.nodes) {
-    if (!n.infrastructure) continue;
-    const kept = known.get(n.id);
-    if (kept && pinned.has(n.id)) {
-      out.set(n.id, kept);
-      continue;
-    }
-    const placed = (neighbours.get(n.id) ?? []).map((m) => out.get(m)).filter((p): p is Point => Boolean(p));
-    if (placed.length === 0) {
-      const a = spare++ * 0.7;
-      out.set(n.id, kept ?? { x: (radius + 40) * Math.cos(a), y: (radius + 40) * Math.sin(a) });
-      continue;
-    }
-    const c = placed.reduce((s, p) => ({ x: s.x + p.x / placed.length, y: s.y + p.y / placed.length }), { x: 0, y: 0 });
-    out.set(n.id, { x: c.x + (hash(n.id) - 0.5) * 30 + 15, y: c.y + (hash(`${n.id}y`) - 0.5) * 30 + 15 });
-  }
-  for (const n of g.nodes) if (!out.has(n.id) && byId.has(n.id)) out.set(n.id, known.get(n.id) ?? { x: 0, y: 0 });
-  return out;
+  const settings = fa.order > 1 ? { ...forceAtlas2.inferSettings(fa), barnesHutOptimize: fa.order > 300, adjustSizes: false } : {};
+  const run: LayoutRun = {
+    remaining: fa.order > 1 && (fresh.length > 0 || known.size === 0) ? (known.size === 0 ? (fa.order <= 300 ? 300 : fa.order <= 1000 ? 120 : 60) : 60) : 0,
+    step: (n) => {
+      const k = Math.min(n, run.remaining);
+      if (k <= 0) return;
+      forceAtlas2.assign(fa, { iterations: k, settings });
+      run.remaining -= k;
+    },
+    positions: () => {
+      const out = new Map<string, Point>();
+      fa.forEachNode((id, a) => out.set(id, { x: a.x as number, y: a.y as number }));
+      // Infrastructure beside what it serves, never in the middle of it.
+      let spare = 0;
+      for (const n of g.nodes) {
+        if (!n.infrastructure) continue;
+        const kept = known.get(n.id);
+        if (kept && pinned.has(n.id)) {
+          out.set(n.id, kept);
+          continue;
+        }
+        const placed = (neighbours.get(n.id) ?? []).map((m) => out.get(m)).filter((p): p is Point => Boolean(p));
+        if (placed.length === 0) {
+          const a = spare++ * 0.7;
+          out.set(n.id, kept ?? { x: (radius + 40) * Math.cos(a), y: (radius + 40) * Math.sin(a) });
+          continue;
+        }
+        const c = placed.reduce((s, p) => ({ x: s.x + p.x / placed.length, y: s.y + p.y / placed.length }), { x: 0, y: 0 });
+        out.set(n.id, { x: c.x + (hash(n.id) - 0.5) * 30 + 15, y: c.y + (hash(`${n.id}y`) - 0.5) * 30 + 15 });
+      }
+      for (const n of g.nodes) if (!out.has(n.id) && byId.has(n.id)) out.set(n.id, known.get(n.id) ?? { x: 0, y: 0 });
+      return out;
+    },
+  };
+  return run;
+}
+
+/** The full layout at once (see startLayout). */
+export function layout(g: MergedGraph, known: Map<string, Point>, pinned: Set<string>): Map<string, Point> {
+  const run = startLayout(g, known, pinned);
+  run.step(run.remaining);
+  return run.positions();
 }
 
 /** The drawn graph as JSON: the API's fields as it answered them (snake_case), plus what the explorer adds. */

@@ -35,7 +35,15 @@ function useGraph(seed: string, depth: number, max: number, minWeight: number, k
   const id = getIdentityHeader()?.value ?? '';
   return useQuery({
     queryKey: ['load', 'graph-explorer', seed, depth, max, minWeight, kinds.join(','), expand.join(','), id],
-    queryFn: async () => mergeGraphs(await Promise.all([walk(seed, depth, max, minWeight, kinds), ...expand.map((x) => walk(x, 1, max, minWeight, kinds))])),
+    queryFn: async () => {
+      const t0 = performance.now();
+      const parts = await Promise.all([walk(seed, depth, max, minWeight, kinds), ...expand.map((x) => walk(x, 1, max, minWeight, kinds))]);
+      const t1 = performance.now();
+      const merged = mergeGraphs(parts);
+      performance.measure('graph:fetch', { start: t0, end: t1 });
+      performance.measure('graph:merge', { start: t1, end: performance.now() });
+      return merged;
+    },
     enabled: seed !== '',
     placeholderData: keepPreviousData,
     retry: false,

@@ -269,8 +269,9 @@ export function SearchPage() {
           <button type="button" className="icon" onClick={() => { localStorage.removeItem(HISTORY_KEY); setHistory([]); }}>Clear history</button>
         </nav>
       )}
-      {searched ? <Results query={query} types={types} sort={sort} /> : <p className="muted">Type a query, or run one of the saved searches below. Entities: {Object.values(TYPE_LABELS).join(', ')}.</p>}
-      {hasRole(me, 'admin', 'analyst', 'reviewer', 'researcher') && <SavedSearches current={{ query, types, sort }} />}
+      {searched ? <Results query={query} types={types} sort={sort} /> : <p className="muted">Type a query{hasRole(me, 'admin', 'analyst', 'reviewer') ? ', or run one of the saved searches below' : ''}. Entities: {Object.values(TYPE_LABELS).join(', ')}.</p>}
+      {/* The roles of SAVED_SEARCH_ROLES (api/routes/search/saved-search-routes.ts): a researcher would get 403s. */}
+      {hasRole(me, 'admin', 'analyst', 'reviewer') && <SavedSearches current={{ query, types, sort }} />}
     </>
   );
 }
