@@ -1,7 +1,9 @@
 // Fixture "kit families" for similarity tests, each site its own server on 127.0.0.1 (so all share
 // one hosting address, loopback): kit A on three sites with different brands, colours, wallets and
 // paths (the same page structure, kit script, stylesheet and favicon; its own logo); kit B and kit C,
-// two different kits that share one wallet; an unrelated scam site; a benign page.
+// two different kits that share one wallet; an unrelated scam site; a benign page. Each instance
+// is an edition of its own (markup, text and asset bytes), so two test files' instances in one
+// database never link to each other.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { makeAddresses } from './wallet-address-factory';
@@ -95,14 +97,20 @@ export async function startKitFamilyFixture(seed: number): Promise<KitFamilyFixt
   // One edition per kit of this instance: another instance's (or test's) copies of the same kits differ from these.
   const edition = `${seed}-${Math.random().toString(36).slice(2, 10)}`;
   const shared = makeAddresses(seed + 50).evm;
-  const kitAStatic = { '/static/app.js': { type: 'text/javascript', body: KIT_A_SCRIPT }, '/static/kit.css': { type: 'text/css', body: KIT_A_CSS }, '/static/favicon.ico': { type: 'image/x-icon', body: KIT_A_FAVICON } };
+  // The kit's script, stylesheet and favicon in this instance's edition too: the same in its three
+  // sites, not the same bytes as another instance's (assets and favicon hashes would link them).
+  const kitAStatic = {
+    '/static/app.js': { type: 'text/javascript', body: `${KIT_A_SCRIPT}/* ${edition} */\n` },
+    '/static/kit.css': { type: 'text/css', body: `${KIT_A_CSS}/* ${edition} */\n` },
+    '/static/favicon.ico': { type: 'image/x-icon', body: Buffer.concat([KIT_A_FAVICON, Buffer.from(edition)]) },
+  };
   const defs: Array<[keyof KitFamilyFixture['sites'], string, string | null, Record<string, { type: string; body: string | Buffer }>]> = [];
   const a = [['Nordvault', '#1d4ed8', '/invest'], ['Sunrise Capital', '#ea580c', '/en/app'], ['Tigerstake', '#15803d', '/start']] as const;
   a.forEach(([brand, colour, base], i) => {
     const wallet = makeAddresses(seed + i).evm;
     defs.push([(['a1', 'a2', 'a3'] as const)[i]!, `${base}/home`, wallet, {
       [`${base}/home`]: { type: html, body: inEdition(kitA(brand, colour, wallet, base), `${edition}-a`) },
-      [`/img/${brand.toLowerCase()}-logo.svg`]: { type: 'image/svg+xml', body: logo(brand, colour) },
+      [`/img/${brand.toLowerCase()}-logo.svg`]: { type: 'image/svg+xml', body: `${logo(brand, colour)}<!-- ${edition} -->` },
       ...kitAStatic,
     }]);
   });
@@ -146,7 +154,11 @@ export function editionBlock(edition: string, elements = 240): string {
     if (open.length > 6) out.push(`</${open.pop()}>`);
   }
   while (open.length) out.push(`</${open.pop()}>`);
-  return `<div hidden class="edition">${out.join('')}</div>`;
+  // And text of its own (the fingerprint reads the text of hidden elements too): other instances'
+  // copies of a kit share its words only in the kit's own text, well under the link threshold.
+  const letters = 'abcdefghijklmnoprstuvwy';
+  const words = Array.from({ length: 300 }, () => Array.from({ length: 4 + (next() % 5) }, () => letters[next() % letters.length]).join(''));
+  return `<div hidden class="edition">${out.join('')}<p>${words.join(' ')}</p></div>`;
 }
 
 /** `page` with its edition block just before </body>. */
