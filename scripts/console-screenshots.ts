@@ -3,7 +3,7 @@
 // loopback with the developer sign-in), fills it with demo data (users, a real investigation of a
 // local fixture scam site on 127.0.0.1, wallets that two more sites showed, a case with a review,
 // an intake, a report schedule), drives Chromium through the console and writes the PNGs to
-// docs/screenshots/. Nothing leaves the machine: every address is loopback.
+// docs/images/. Nothing leaves the machine: every address is loopback.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +21,7 @@ import { createLogger } from '../infra/logger';
 import { connectTemporal, startApiServer, startWorker } from '../app/platform-runtime';
 import { startScamSiteFixture } from '../test/support/scam-site-fixture';
 
-const OUT = path.resolve(__dirname, '..', 'docs', 'screenshots');
+const OUT = path.resolve(__dirname, '..', 'docs', 'images');
 const USERS = { admin: 'ana.admin@example.org', analyst: 'sam.analyst@example.org', reviewer: 'rio.reviewer@example.org' } as const;
 const say = (line: string) => process.stdout.write(`screenshots: ${line}\n`);
 
@@ -91,7 +91,7 @@ async function main(): Promise<void> {
     const shot = async (name: string, p: Page = page, fullPage = false) => {
       await p.waitForLoadState('networkidle').catch(() => undefined);
       await p.screenshot({ path: path.join(OUT, `${name}.png`), fullPage });
-      say(`wrote docs/screenshots/${name}.png`);
+      say(`wrote docs/images/${name}.png`);
     };
     const signIn = async (p: Page, email: string) => {
       await p.goto(`${api.url}/console`);
