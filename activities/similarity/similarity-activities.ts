@@ -15,9 +15,9 @@ export function createSimilarityActivities(deps: { knex: Knex; blobs: BlobStore 
     async fingerprintInvestigation(input: { scanId: string }): Promise<{ pages: number; buckets: number; linked: number }> {
       const done = await fingerprintInvestigation(deps, input.scanId);
       const linked = await linkScan(deps, input.scanId);
-      // The kit of a taken-down site on a new domain alerts the analysts (once per takedown and site).
-      await alertKitOnNewDomain(deps, input.scanId);
-      return { ...done, linked };
+      // The kit of a taken-down site or of a campaign's member on a new domain alerts (once per site).
+      await alertKitOnNewDomain(deps, input.scanId, linked);
+      return { ...done, linked: linked.length };
     },
     async recomputeCampaignSuggestions(): Promise<{ open: number }> {
       return recomputeSuggestions(deps);

@@ -23,7 +23,7 @@ import { pageSignals } from '../../domain/classification/page-signals';
 import { classify, combineWithLlm, correctionAccuracy, type ClassificationInput, type StructureSignals } from '../../domain/classification/scam-classification';
 import { LINK_THRESHOLD } from '../../domain/similarity/site-similarity';
 import { NotFoundError, ValidationError } from '../errors';
-import { similarSites } from '../similarity/similar-sites-service';
+import { linkedScansOf } from '../../db/repositories/similarity/suggestion-repository';
 import type { LlmClassifier } from './llm-classifier';
 
 export interface ClassifierDeps {
@@ -94,7 +94,8 @@ export async function classifyInvestigation(deps: ClassifierDeps, scanId: string
   }
   structure.coinTabs = [...coins].sort();
   const wallets = await walletHistory(deps.knex, 'investigation', scanId);
-  const similar = (await similarSites(deps, scanId, 20)).items.filter((i) => i.score >= LINK_THRESHOLD);
+  // The links its fingerprint step just stored (the workflow classifies after it): no second index query.
+  const similar = await linkedScansOf(deps.knex, scanId, LINK_THRESHOLD, 20);
   const taxonomies = await investigationTaxonomies(deps.knex, similar.map((i) => i.scanId));
   const row = await decide(deps, 'investigation', scanId, {
     texts,

@@ -29,7 +29,7 @@ import {
 import { principalName } from '../../domain/accounts/principal-name';
 import type { Principal } from '../../domain/accounts/roles';
 import { clusterSites, isDecided } from '../../domain/similarity/site-clusters';
-import { findSimilarSites } from '../../domain/similarity/similar-sites';
+import { findSimilarSites, type SimilarSite } from '../../domain/similarity/similar-sites';
 import { LINK_THRESHOLD } from '../../domain/similarity/site-similarity';
 import { ConflictError, NotFoundError } from '../errors';
 import { postgresBucketIndex } from './similar-sites-service';
@@ -37,13 +37,14 @@ import { postgresBucketIndex } from './similar-sites-service';
 export type { SuggestionRow } from '../../db/repositories/similarity/suggestion-repository';
 
 /** Writes the scan's links to the sites it is linked to; answers how many. */
-export async function linkScan(deps: { knex: Knex }, scanId: string): Promise<number> {
+/** Stores the scan's links and answers the linked sites (score ≥ the link threshold), best first. */
+export async function linkScan(deps: { knex: Knex }, scanId: string): Promise<SimilarSite[]> {
   const [site] = await siteProfiles(deps.knex, [scanId]);
-  if (!site) return 0;
+  if (!site) return [];
   const similar = await findSimilarSites(site, postgresBucketIndex(deps.knex), { limit: 200 });
   const linked = similar.filter((s) => s.score >= LINK_THRESHOLD);
   await replaceScanLinks(deps.knex, scanId, linked.map((s) => ({ other: s.scanId, score: s.score, reasons: s.reasons })));
-  return linked.length;
+  return linked;
 }
 
 export async function recomputeSuggestions(deps: { knex: Knex }): Promise<{ open: number }> {

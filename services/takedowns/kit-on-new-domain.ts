@@ -7,23 +7,19 @@
 //   and new site, with the member it matched.
 import type { Knex } from 'knex';
 import { findInvestigation } from '../../db/repositories/investigations/investigation-repository';
-import { siteProfiles } from '../../db/repositories/similarity/fingerprint-repository';
 import { sentTakedownsOfScans } from '../../db/repositories/takedowns/takedown-repository';
 import { campaignsOfScans } from '../../db/repositories/campaigns/campaign-repository';
-import { findSimilarSites } from '../../domain/similarity/similar-sites';
+import type { SimilarSite } from '../../domain/similarity/similar-sites';
 import { LINK_THRESHOLD } from '../../domain/similarity/site-similarity';
 import { raiseAlert } from '../alerts/alert-service';
-import { postgresBucketIndex } from '../similarity/similar-sites-service';
 
 const KIT_REASONS = new Set(['kit', 'dom']);
 
-export async function alertKitOnNewDomain(deps: { knex: Knex }, scanId: string): Promise<number> {
-  const [site] = await siteProfiles(deps.knex, [scanId]);
+/** `linked`: the sites the scan was just linked to (linkScan), so the index is not asked twice. */
+export async function alertKitOnNewDomain(deps: { knex: Knex }, scanId: string, linked: readonly SimilarSite[]): Promise<number> {
   const inv = await findInvestigation(deps.knex, scanId);
-  if (!site || !inv) return 0;
-  const similar = (await findSimilarSites(site, postgresBucketIndex(deps.knex), { limit: 50 })).filter(
-    (s) => s.score >= LINK_THRESHOLD && s.reasons.some((r) => KIT_REASONS.has(r.kind)),
-  );
+  if (!inv) return 0;
+  const similar = linked.filter((s) => s.score >= LINK_THRESHOLD && s.reasons.some((r) => KIT_REASONS.has(r.kind)));
   const takedowns = await sentTakedownsOfScans(deps.knex, similar.map((s) => s.scanId));
   let raised = 0;
   for (const t of takedowns) {

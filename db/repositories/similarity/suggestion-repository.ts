@@ -21,6 +21,17 @@ export async function listSiteLinks(knex: Knex | Knex.Transaction, minScore: num
   return rows.map((r) => ({ a: r.scan_a, b: r.scan_b, score: Number(r.score), reasons: r.reasons }));
 }
 
+/** The sites one scan is linked to (stored by linkScan), best first. */
+export async function linkedScansOf(knex: Knex, scanId: string, minScore: number, limit: number): Promise<Array<{ scanId: string; score: number }>> {
+  const rows = (await knex('site_links')
+    .where((q) => q.where({ scan_a: scanId }).orWhere({ scan_b: scanId }))
+    .andWhere('score', '>=', minScore)
+    .orderBy('score', 'desc')
+    .limit(limit)
+    .select('scan_a', 'scan_b', 'score')) as Array<{ scan_a: string; scan_b: string; score: number }>;
+  return rows.map((r) => ({ scanId: r.scan_a === scanId ? r.scan_b : r.scan_a, score: Number(r.score) }));
+}
+
 export async function decidedScanSets(knex: Knex | Knex.Transaction): Promise<string[][]> {
   return ((await knex('campaign_suggestions').whereIn('status', ['accepted', 'dismissed']).select('scan_ids')) as Array<{ scan_ids: string[] }>).map((r) => r.scan_ids);
 }
