@@ -1,13 +1,13 @@
 // The similarity activities: fingerprint an investigation's captured pages (after its capture, from
 // what was stored; services/similarity/fingerprint-service.ts), write its links to similar sites,
-// alert when a taken-down site's kit is back on a new domain (services/takedowns/kit-on-new-domain.ts),
+// alert when the kit of a taken-down site or of a campaign member is on a new domain (services/similarity/kit-on-new-domain.ts),
 // and recompute the campaign suggestions (services/similarity/suggestion-service.ts). Idempotent:
 // a retry rewrites the same rows.
 import type { Knex } from 'knex';
 import type { BlobStore } from '../../infra/blob-store';
 import { fingerprintInvestigation } from '../../services/similarity/fingerprint-service';
 import { linkScan, recomputeSuggestions } from '../../services/similarity/suggestion-service';
-import { alertKitOnNewDomain } from '../../services/takedowns/kit-on-new-domain';
+import { alertKitOnNewDomain } from '../../services/similarity/kit-on-new-domain';
 
 export function createSimilarityActivities(deps: { knex: Knex; blobs: BlobStore }) {
   return {
