@@ -13,6 +13,11 @@ export class PagedList<T> implements AsyncIterable<T> {
     return this.fetchPage(undefined);
   }
 
+  /** One page: the first without a cursor, else the page a previous nextCursor points to. */
+  page(cursor?: string | null): Promise<Page<T>> {
+    return this.fetchPage(cursor ?? undefined);
+  }
+
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
     let cursor: string | undefined;
     for (;;) {

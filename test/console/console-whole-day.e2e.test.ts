@@ -158,10 +158,25 @@ describe('console: an analyst\'s whole day, intake to dossier (end to end, Chrom
     // The reviewer: lands on the queue, claims the review and refers the case to law enforcement.
     await signInToConsole(page, url, users.reviewer, { fresh: true });
     await page.waitForURL(/\/console\/reviews$/);
-    // The shared queue holds other tests' reviews too: the critical ones first.
+    // The shared queue holds other tests' reviews too: the critical ones, oldest first, 100 a page,
+    // so the reviewer pages on to the newest.
     await page.getByLabel('Priority').selectOption('critical');
     await page.waitForURL((u) => u.searchParams.get('priority') === 'critical');
-    await page.getByRole('link', { name: `Open the review of ${caseTitle}` }).click();
+    const reviewLink = page.getByRole('link', { name: `Open the review of ${caseTitle}` });
+    await page.getByRole('heading', { level: 1, name: 'Review queue' }).waitFor();
+    for (let pages = 1; !(await reviewLink.isVisible()); pages++) {
+      await page.locator('ul.reviews').first().waitFor();
+      if (await reviewLink.isVisible()) break;
+      assert.ok(pages < 50, 'the review is on one of the queue\'s pages');
+      const next = page.getByRole('button', { name: 'Next page' });
+      assert.ok(await next.isEnabled(), `no next page after ${pages} page(s), and the review is not listed`);
+      const firstCard = page.locator('ul.reviews > li').first();
+      const before = await firstCard.innerText();
+      await next.click();
+      // The next page is shown when its first card is another review.
+      await page.waitForFunction((text) => document.querySelector('ul.reviews > li')?.textContent !== null && (document.querySelector('ul.reviews > li') as HTMLElement | null)?.innerText !== text, before);
+    }
+    await reviewLink.click();
     await page.getByRole('heading', { name: `Review of “${caseTitle}”` }).waitFor();
     await page.getByRole('button', { name: 'Claim', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Claimed' }).waitFor();

@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { sdk } from '../api';
 import { describeError } from '../errors';
-import { Empty, ErrorState, Loading, StatusBadge, Time, useLoad } from '../components';
+import { Empty, ErrorState, Loading, Pager, StatusBadge, Time, useLoad } from '../components';
 import { invalidateLoads } from '../query';
 import { Link, useSearchParam, useSearchParams } from '../router';
 import { useMe } from '../session';
@@ -104,12 +104,13 @@ function ReviewCard({ review, mine, onDone }: { review: ReviewWithCase; mine: bo
 
 export function ReviewsPage() {
   const me = useMe();
-  const [statusParam, setStatus] = useSearchParam('status', 'queued');
+  const [statusParam] = useSearchParam('status', 'queued');
   const [params, setParams] = useSearchParams();
   const status: Status = (STATUSES.map(([s]) => s) as string[]).includes(statusParam) ? (statusParam as Status) : 'queued';
   const priority = params.get('priority') ?? '';
   const age = params.get('age') ?? '';
   const claimedBy = params.get('claimed_by') ?? '';
+  const cursor = params.get('cursor');
   const [claimedText, setClaimedText] = useState(claimedBy);
   const [notice, setNotice] = useState<string | null>(null);
   const ageMs = AGES.find(([k]) => k === age)?.[2];
@@ -117,12 +118,12 @@ export function ReviewsPage() {
   const [now] = useState(() => Date.now());
   const createdBefore = ageMs ? new Date(now - ageMs).toISOString() : undefined;
   const [queue, reload] = useLoad(
-    () => sdk().reviews.queue({ status, priority: (priority || undefined) as 'high' | undefined, claimedBy: claimedBy || undefined, createdBefore, limit: 100 }).first(),
-    `${status}:${priority}:${age}:${claimedBy}`,
+    () => sdk().reviews.queue({ status, priority: (priority || undefined) as 'high' | undefined, claimedBy: claimedBy || undefined, createdBefore, limit: 100 }).page(cursor),
+    `${status}:${priority}:${age}:${claimedBy}:${cursor ?? ''}`,
   );
   const onDone = (text: string, claimed: boolean) => {
     setNotice(text);
-    if (claimed && status !== 'claimed') setStatus('claimed');
+    if (claimed && status !== 'claimed') setParams({ status: 'claimed', cursor: null });
     invalidateLoads();
   };
   const empty = status === 'queued' ? 'Nothing waiting for review' : status === 'claimed' ? 'Nobody is reviewing anything' : 'No decided review';
@@ -131,29 +132,29 @@ export function ReviewsPage() {
     <>
       <h1>Review queue</h1>
       <div className="segmented" role="group" aria-label="Which reviews">
-        {STATUSES.map(([s, l]) => <button key={s} type="button" aria-pressed={status === s} onClick={() => setStatus(s)}>{l}</button>)}
+        {STATUSES.map(([s, l]) => <button key={s} type="button" aria-pressed={status === s} onClick={() => setParams({ status: s, cursor: null })}>{l}</button>)}
       </div>
-      <form className="filters" aria-label="Filter reviews" onSubmit={(e) => { e.preventDefault(); setParams({ claimed_by: claimedText.trim() }); }}>
+      <form className="filters" aria-label="Filter reviews" onSubmit={(e) => { e.preventDefault(); setParams({ claimed_by: claimedText.trim(), cursor: null }); }}>
         <div className="field">
           <label htmlFor="rv-priority">Priority</label>
-          <select id="rv-priority" value={priority} onChange={(e) => setParams({ priority: e.target.value })}>
+          <select id="rv-priority" value={priority} onChange={(e) => setParams({ priority: e.target.value, cursor: null })}>
             <option value="">Any</option>
             {PRIORITIES.map((p) => <option key={p} value={p}>{p}</option>)}
           </select>
         </div>
         <div className="field">
           <label htmlFor="rv-age">Requested</label>
-          <select id="rv-age" value={age} onChange={(e) => setParams({ age: e.target.value })}>
+          <select id="rv-age" value={age} onChange={(e) => setParams({ age: e.target.value, cursor: null })}>
             <option value="">Any time</option>
             {AGES.map(([k, l]) => <option key={k} value={k}>{l} ago</option>)}
           </select>
         </div>
         <div className="field">
           <label htmlFor="rv-claimed">Claimed by (e-mail)</label>
-          <input id="rv-claimed" type="search" value={claimedText} onChange={(e) => setClaimedText(e.target.value)} onBlur={() => setParams({ claimed_by: claimedText.trim() })} />
+          <input id="rv-claimed" type="search" value={claimedText} onChange={(e) => setClaimedText(e.target.value)} onBlur={() => setParams({ claimed_by: claimedText.trim(), cursor: null })} />
         </div>
-        {me?.email && <button type="button" onClick={() => { setClaimedText(me.email!); setParams({ claimed_by: me.email, status: 'claimed' }); }}>Mine</button>}
-        {filtered && <button type="button" onClick={() => { setClaimedText(''); setParams({ priority: null, age: null, claimed_by: null }); }}>Clear filters</button>}
+        {me?.email && <button type="button" onClick={() => { setClaimedText(me.email!); setParams({ claimed_by: me.email, status: 'claimed', cursor: null }); }}>Mine</button>}
+        {filtered && <button type="button" onClick={() => { setClaimedText(''); setParams({ priority: null, age: null, claimed_by: null, cursor: null }); }}>Clear filters</button>}
       </form>
       {notice && <p role="status" className="ok-text">{notice}</p>}
       {queue.status === 'loading' && <Loading what="the review queue" />}
@@ -164,6 +165,7 @@ export function ReviewsPage() {
           {queue.data.items.map((r) => <ReviewCard key={r.id} review={r} mine={!!me?.email && r.claimedBy === me.email && r.status === 'claimed'} onDone={onDone} />)}
         </ul>
       )}
+      {queue.status === 'ok' && (cursor || queue.data.nextCursor) && <Pager next={queue.data.nextCursor} cursor={cursor} setCursor={(c) => setParams({ cursor: c }, { push: true })} />}
     </>
   );
 }
