@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, resolveChromium } from '../../infra/chromium';
 import { seriousA11yViolations } from '../support/axe';
+import { pageQueueUntil } from '../support/review-queue';
 import { signInToConsole } from '../support/console-sign-in';
 import { asUser, http } from '../support/http';
 import { usersForEveryRole } from '../support/identities';
@@ -52,7 +53,7 @@ describe('console: reviews (end to end, Chromium)', function () {
     await page.waitForURL(/\/console\/reviews$/);
     await page.getByRole('heading', { name: 'Review queue', level: 1 }).waitFor();
     const card = page.locator('li.review', { hasText: `check the wallets of ${queue}` });
-    await card.getByRole('link', { name: title, exact: true }).waitFor();
+    await pageQueueUntil(page, card.getByRole('link', { name: title, exact: true }));
     assert.deepEqual(await seriousA11yViolations(page), [], 'the queue has no serious accessibility violation');
 
     // The review page: claim, then the holder and the expiry show.

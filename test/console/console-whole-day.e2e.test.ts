@@ -17,6 +17,7 @@ import { launchChromium, resolveChromium } from '../../infra/chromium';
 import { insertInvestigation } from '../../db/repositories/investigations/investigation-repository';
 import type { Role } from '../../domain/accounts/roles';
 import { seriousA11yViolations } from '../support/axe';
+import { pageQueueUntil } from '../support/review-queue';
 import { signInToConsole } from '../support/console-sign-in';
 import { docScreenshot } from '../support/doc-screenshot';
 import { asUser, http } from '../support/http';
@@ -163,19 +164,7 @@ describe('console: an analyst\'s whole day, intake to dossier (end to end, Chrom
     await page.getByLabel('Priority').selectOption('critical');
     await page.waitForURL((u) => u.searchParams.get('priority') === 'critical');
     const reviewLink = page.getByRole('link', { name: `Open the review of ${caseTitle}` });
-    await page.getByRole('heading', { level: 1, name: 'Review queue' }).waitFor();
-    for (let pages = 1; !(await reviewLink.isVisible()); pages++) {
-      await page.locator('ul.reviews').first().waitFor();
-      if (await reviewLink.isVisible()) break;
-      assert.ok(pages < 50, 'the review is on one of the queue\'s pages');
-      const next = page.getByRole('button', { name: 'Next page' });
-      assert.ok(await next.isEnabled(), `no next page after ${pages} page(s), and the review is not listed`);
-      const firstCard = page.locator('ul.reviews > li').first();
-      const before = await firstCard.innerText();
-      await next.click();
-      // The next page is shown when its first card is another review.
-      await page.waitForFunction((text) => document.querySelector('ul.reviews > li')?.textContent !== null && (document.querySelector('ul.reviews > li') as HTMLElement | null)?.innerText !== text, before);
-    }
+    await pageQueueUntil(page, reviewLink);
     await reviewLink.click();
     await page.getByRole('heading', { name: `Review of “${caseTitle}”` }).waitFor();
     await page.getByRole('button', { name: 'Claim', exact: true }).click();
